@@ -1,0 +1,230 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin, errorBody } from './plugins/errors';
+import { httpCachePlugin } from './plugins/http-cache';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { createChangeCounter } from './lib/cache';
+import { createMailer, type Mailer } from './lib/mail';
+import { createLocalStorage, type FileStorage } from './lib/storage';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createOrderMail } from './modules/notifications/order-mail';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createStripePaymentProvider } from './modules/payments/stripe-provider';
+import { createTestPaymentProvider } from './modules/payments/test-provider';
+import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes';
+import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { taxonomyRoutes } from './modules/catalog/taxonomy.routes';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { createAddressesService } from './modules/addresses/addresses.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createOidcClient } from './modules/auth/oidc';
+import { siteRoutes } from './modules/site/site.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { authPlugin } from './plugins/auth';
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  /** Outgoing mail; defaults to SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
+  /** Card payments; defaults to Stripe when its keys are set, else the built-in test provider. */
+  paymentProvider?: PaymentProvider;
+  /** File storage; defaults to DATA_DIR on local disk. */
+  storage?: FileStorage;
+  /** Pino options; false silences logs (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Body limit for JSON; uploads have their own limits in the multipart plugin. */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.newPassword',
+                '*.oldPassword',
+                '*.confirmPassword',
+              ],
+              censor: '[redacted]',
+            },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // The client may cancel a request; Fastify answers nothing and frees the handler.
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Every route the app registers, for the docs check and the authorization matrix tests.
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+    }));
+  app.decorate('config', config);
+  app.decorate('db', database);
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+  });
+  // Catalogue reads: ETag/304, Cache-Control and a short micro-cache of anonymous answers.
+  const catalogueChanges = createChangeCounter();
+  await app.register(httpCachePlugin, {
+    reuseSeconds: config.catalogCacheSeconds,
+    version: () => catalogueChanges.value,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(
+        429,
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+    }),
+  });
+  // Per-part limits are set where each upload is read (lib/multipart.ts).
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, parts: 60 },
+  });
+  await app.register(docsPlugin, { shopName: config.shopName });
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const db = database.db;
+  const users = createUsersService(db, { jwtSecret: config.jwtSecret });
+  const auth = createAuthService({
+    db,
+    users,
+    mailer,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    log: app.log,
+  });
+  const addresses = createAddressesService(db);
+  const storage = options.storage ?? createLocalStorage(config.dataDir);
+  const catalog = createCatalogService(db, storage, {
+    onChange: catalogueChanges.bump,
+    cacheTtlMs: config.listingCacheSeconds * 1000,
+  });
+  const cart = createCartService(db, catalog);
+  const orderMail = createOrderMail({
+    mailer,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    currencySymbol: config.currencySymbol,
+    log: app.log,
+  });
+  const orders = createOrdersService({ db, cart, catalog, addresses, mail: orderMail });
+  const prescriptions = createPrescriptionsService({ db, storage, orders });
+  const testProvider =
+    !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
+  const paymentProvider =
+    options.paymentProvider ??
+    testProvider ??
+    createStripePaymentProvider({
+      secretKey: config.stripe?.secretKey ?? '',
+      publishableKey: config.stripe?.publishableKey ?? '',
+      webhookSecret: config.stripe?.webhookSecret,
+    });
+  const payments = createPaymentsService({ orders, provider: paymentProvider, log: app.log });
+  const oidc = config.google
+    ? createOidcClient({
+        issuerUrl: config.google.issuerUrl,
+        clientId: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+      })
+    : undefined;
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, {
+        jwtSecret: config.jwtSecret,
+        loadSessionUser: users.loadSessionUser,
+      });
+      await api.register(siteRoutes);
+      await api.register(authRoutes, {
+        auth,
+        oidc,
+        jwtSecret: config.jwtSecret,
+        secureCookies: config.publicUrl.startsWith('https://'),
+        signupRateLimit: config.signupRateLimit,
+      });
+      await api.register(usersRoutes, { users });
+      await api.register(addressesRoutes, { addresses });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(taxonomyRoutes, { catalog });
+      await api.register(cartRoutes, { cart });
+      await api.register(ordersRoutes, { orders });
+      await api.register(prescriptionsRoutes, { prescriptions });
+      await api.register(paymentsRoutes, { payments, testProvider });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, {
+    webDistDir: config.webDistDir,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+
+  return app;
+}

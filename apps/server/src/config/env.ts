@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (ARCHITECTURE.md). Every variable is validated once at start;
+ * a bad value stops the process with a message naming it.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  JWT_SECRET: optionalString,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: booleanString.optional(),
+  SHOP_NAME: z.string().default('MediKart Pharmacy'),
+  CURRENCY_SYMBOL: z.string().min(1).max(4).default('₹'),
+  SUPPORT_EMAIL: z.string().default('support@medikart.example'),
+  SUPPORT_PHONE: z.string().default('+91 80 4000 1234'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('MediKart Pharmacy <no-reply@medikart.example>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: booleanString.default(false),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+});
+
+/** The demo admin of local mode (DECISIONS); the README states these credentials. */
+export const DEMO_ADMIN = { email: 'admin@medikart.example', password: 'Admin@123' } as const;
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means embedded PGlite in dataDir; 'memory://' runs PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  shopName: string;
+  currencySymbol: string;
+  supportEmail: string;
+  supportPhone: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe:
+    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
+  logLevel: string;
+  webDistDir: string;
+  trustProxy: boolean;
+  /** Sign-ups allowed per client address per minute. */
+  signupRateLimit: number;
+  /**
+   * Seconds the server reuses an anonymous catalogue answer it computed (CATALOG_CACHE_SECONDS,
+   * default 5); changes made through this server show at once, other servers' within this time.
+   * 0 turns it off (the default under NODE_ENV=test, so tests see every write).
+   */
+  catalogCacheSeconds: number;
+  /**
+   * Seconds listing counts and deep-page anchors are reused (changes through this server show at
+   * once). Not an environment variable; 0 under NODE_ENV=test.
+   */
+  listingCacheSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/** JWT_SECRET unset → one generated into DATA_DIR, so restarts keep people signed in. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  const port = overrides.port ?? e.PORT;
+
+  if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
+    // A generated secret on disk is fine locally; in production it must be managed.
+    throw new ConfigError('Invalid environment:\n  JWT_SECRET: required when NODE_ENV=production');
+  }
+  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
+    throw new ConfigError('Invalid environment:\n  JWT_SECRET: must be at least 32 characters');
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid environment:\n  ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither',
+    );
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
+    throw new ConfigError('Invalid environment:\n  ADMIN_PASSWORD: must be at least 6 characters');
+  }
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined;
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          issuerUrl: e.OIDC_ISSUER_URL,
+        }
+      : undefined;
+  const s3 =
+    e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined;
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : production
+          ? undefined
+          : { ...DEMO_ADMIN },
+    seedDemo: e.SEED_DEMO ?? !production,
+    shopName: e.SHOP_NAME,
+    currencySymbol: e.CURRENCY_SYMBOL,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe,
+    google,
+    s3,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
+    listingCacheSeconds: e.NODE_ENV === 'test' ? 0 : 30,
+    ...overrides,
+  };
+}

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { acquireDataDirLock } from './lock';
+
+export type Schema = typeof schema;
+/** One type for both drivers so repositories have one code path (ARCHITECTURE.md). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+export const MEMORY_DATABASE = 'memory://';
+
+/**
+ * Planner settings for every connection. The catalogue lives in memory or on SSD, so a random
+ * page costs little more than a sequential one (PostgreSQL's default of 4 assumes spinning disks
+ * and made text search prefer a sequential scan, ~40 ms, over its trigram index, ~5 ms). JIT
+ * compilation costs more than it saves on short shop queries (deep listing pages paid ~15 ms).
+ * See docs/performance.md.
+ */
+const SESSION_SETTINGS = 'SET random_page_cost = 1.1; SET jit = off';
+const POSTGRES_STARTUP_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL, 'memory://' for an in-memory PGlite, or unset for PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  migrate?: boolean;
+  /**
+   * Told about errors of idle pooled connections (PostgreSQL restarting, a connection killed by an
+   * administrator). Without a listener node-postgres would crash the process on them.
+   */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { databaseUrl } = options;
+  const handle =
+    databaseUrl && databaseUrl !== MEMORY_DATABASE
+      ? await openPostgres(databaseUrl, options.onPoolError ?? (() => {}))
+      : await openPglite(databaseUrl === MEMORY_DATABASE ? undefined : options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await handle.migrate();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return { db: handle.db, kind: handle.kind, close: handle.close };
+}
+
+async function openPglite(dataDir: string | undefined) {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  try {
+    await client.exec(SESSION_SETTINGS);
+  } catch (error) {
+    await client.close().finally(release);
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite' as const,
+    migrate: () =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, onPoolError: (error: Error) => void) {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    // Sent when each connection starts, so every session has them from its first query.
+    options: POSTGRES_STARTUP_OPTIONS,
+  });
+  // The pool replaces a broken idle client on its own; the listener only has to report it.
+  pool.on('error', onPoolError);
+  // Fail at start, with the driver's reason, when the database cannot be reached.
+  const probe = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres' as const,
+    migrate: () =>
+      migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

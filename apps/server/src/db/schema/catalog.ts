@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Spec §3 Division: name and one image. Names are unique ignoring case. */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    imageUrl: varchar('image_url', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('divisions_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('manufacturers_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const saltCompositions = pgTable(
+  'salt_compositions',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('salt_compositions_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Spec §3 Product. Prices are integer paise (DECISIONS). Divisions, manufacturers and salts
+ * in use cannot be deleted (no cascade: the service answers 409 first). unitsSold is kept by
+ * the orders service for "Top selling medicines".
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    offerPriceMinor: integer('offer_price_minor').notNull(),
+    maximumRetailPriceMinor: integer('maximum_retail_price_minor').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    prescription: boolean('prescription').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    divisionId: integer('division_id')
+      .notNull()
+      .references(() => divisions.id),
+    manufacturerId: integer('manufacturer_id')
+      .notNull()
+      .references(() => manufacturers.id),
+    saltCompositionId: integer('salt_composition_id').references(() => saltCompositions.id),
+    dosageForm: varchar('dosage_form', { length: 60 }),
+    strength: varchar('strength', { length: 100 }),
+    packSize: varchar('pack_size', { length: 100 }),
+    description: text('description'),
+    unitsSold: integer('units_sold').notNull().default(0),
+    /**
+     * lower(name + salt + manufacturer) for text search; set by a trigger (migration
+     * 0003_products_search_text), also when a salt or manufacturer is renamed. Never write it.
+     */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('products_quantity_check', sql`${t.quantity} >= 0`),
+    check('products_offer_price_check', sql`${t.offerPriceMinor} >= 0`),
+    check('products_maximum_retail_price_check', sql`${t.maximumRetailPriceMinor} >= 0`),
+    check(
+      'products_offer_not_above_mrp_check',
+      sql`${t.offerPriceMinor} <= ${t.maximumRetailPriceMinor}`,
+    ),
+    check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
+    // Shop listing (spec §2): newest / oldest and price sorts over the active catalogue. The id
+    // breaks ties in the same direction as the sort key (DESC NULLS FIRST is what ORDER BY … DESC
+    // means, so a query 'created_at DESC, id DESC' reads the index forwards, 'ASC, ASC' backwards).
+    index('products_active_created_at_idx').on(
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Admin product list: the whole catalogue, newest first.
+    index('products_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_active_offer_price_idx').on(t.isActive, t.offerPriceMinor, t.id),
+    // Filters by division, manufacturer (also the /shop/brand/{id} page) and salt.
+    index('products_division_created_at_idx').on(t.divisionId, t.createdAt),
+    index('products_manufacturer_created_at_idx').on(t.manufacturerId, t.createdAt),
+    // Salt filter and "substitutes": same salt, cheapest first.
+    index('products_salt_offer_price_idx').on(t.saltCompositionId, t.offerPriceMinor),
+    // Top selling, newest first when nothing has sold yet (DECISIONS).
+    index('products_units_sold_idx').on(
+      t.unitsSold.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Text search: substring match on the name…
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // …and on name, salt and manufacturer together (LIKE '%term%').
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Terms of one or two letters, too short for trigrams: names starting with them, in order.
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.isActive),
+  ],
+);
+
+/**
+ * Every word (3+ letters) of products.search_text, kept by triggers (migration 0004). A misspelt
+ * term is matched against these few thousand words by trigram similarity, then the products
+ * holding the closest words are found through the search_text index (docs/performance.md).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 500 }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_images_product_id_position_idx').on(t.productId, t.position),
+    check('product_images_position_check', sql`${t.position} >= 0`),
+  ],
+);
+
+/** Product page 'Notify me when available': one request per user and product. */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_notifications_user_product_key').on(t.userId, t.productId),
+    index('stock_notifications_product_id_idx').on(t.productId),
+  ],
+);
+
+export type DivisionRow = typeof divisions.$inferSelect;
+export type NewDivisionRow = typeof divisions.$inferInsert;
+export type ManufacturerRow = typeof manufacturers.$inferSelect;
+export type NewManufacturerRow = typeof manufacturers.$inferInsert;
+export type SaltCompositionRow = typeof saltCompositions.$inferSelect;
+export type NewSaltCompositionRow = typeof saltCompositions.$inferInsert;
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type ProductImageRow = typeof productImages.$inferSelect;
+export type NewProductImageRow = typeof productImages.$inferInsert;
+export type StockNotificationRow = typeof stockNotifications.$inferSelect;
+export type NewStockNotificationRow = typeof stockNotifications.$inferInsert;

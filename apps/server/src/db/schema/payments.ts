@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+export const PAYMENT_METHODS = ['card', 'cash_on_delivery'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'none'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_STATUSES = ['requires_payment', 'succeeded', 'failed', 'pending'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A card payment intent (Stripe or the built-in test provider) or a cash-on-delivery choice.
+ * Financial records: deleting an order with payments is refused.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    method: varchar('method', { length: 32 }).$type<PaymentMethod>().notNull(),
+    provider: varchar('provider', { length: 16 }).$type<PaymentProvider>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
+    status: varchar('status', { length: 32 }).$type<PaymentStatus>().notNull(),
+    intentId: varchar('intent_id', { length: 255 }).unique('payments_intent_id_key'),
+    paymentMethodId: varchar('payment_method_id', { length: 255 }),
+    note: varchar('note', { length: 200 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('payments_method_check', sql`${t.method} IN ('card', 'cash_on_delivery')`),
+    check('payments_provider_check', sql`${t.provider} IN ('stripe', 'test', 'none')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} IN ('requires_payment', 'succeeded', 'failed', 'pending')`,
+    ),
+    check('payments_amount_check', sql`${t.amountMinor} >= 0`),
+    index('payments_order_id_idx').on(t.orderId),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;

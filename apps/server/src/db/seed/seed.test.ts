@@ -1,0 +1,366 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
+import {
+  addresses,
+  divisions,
+  manufacturers,
+  productImages,
+  products,
+  saltCompositions,
+  users,
+} from '../schema/index';
+import { generateLargeCatalogue } from './large-catalogue';
+import { buildDemoCatalogue, CATALOG_IMAGE_PREFIX, seedDemoCatalogue } from './seed-demo';
+
+// One fresh, migrated database for this file: in-memory PGlite, or PostgreSQL when the test
+// runner sets TEST_DB_DRIVER=postgres and TEST_DATABASE_URL (test/helpers.ts).
+
+const MIN_PRICE_MINOR = 50 * 100;
+
+let handle: TestDatabase;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'pharmacy-seed-'));
+  handle = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.destroy();
+  if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+/** The PostgreSQL SQLSTATE of a failed query (drizzle wraps the driver error in `cause`). */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+async function failureCode(query: PromiseLike<unknown>): Promise<string | undefined> {
+  try {
+    await query;
+  } catch (error) {
+    return sqlState(error);
+  }
+  return 'no error';
+}
+
+const CHECK_VIOLATION = '23514';
+const UNIQUE_VIOLATION = '23505';
+
+async function countOf(
+  table: typeof products | typeof divisions | typeof manufacturers | typeof saltCompositions,
+) {
+  const [row] = await handle.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+async function countProducts(where: ReturnType<typeof and>) {
+  const [row] = await handle.db.select({ n: count() }).from(products).where(where);
+  return row?.n ?? 0;
+}
+
+/** A tiny well-formedness check: tags balance, no stray '<' or '&' in text. */
+function isWellFormedXml(xml: string): boolean {
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/g;
+  let last = 0;
+  for (let match = tag.exec(xml); match; match = tag.exec(xml)) {
+    const text = xml.slice(last, match.index);
+    if (/[<>]/.test(text) || /&(?!(amp|lt|gt|quot|apos);)/.test(text)) return false;
+    last = tag.lastIndex;
+    const [, closing, name = '', , selfClosing] = match;
+    if (selfClosing) continue;
+    if (closing) {
+      if (stack.pop() !== name) return false;
+    } else {
+      stack.push(name);
+    }
+  }
+  return stack.length === 0 && xml.slice(last).trim() === '';
+}
+
+describe('demo catalogue seed', () => {
+  it('is deterministic', () => {
+    const now = new Date('2025-06-01T00:00:00Z');
+    expect(buildDemoCatalogue(now)).toEqual(buildDemoCatalogue(now));
+    const names = buildDemoCatalogue(now).map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('seeds an empty database with a realistic catalogue', async () => {
+    const result = await seedDemoCatalogue(handle.db, { uploadsDir });
+    expect(result.seeded).toBe(true);
+    expect(result.products).toBeGreaterThanOrEqual(320);
+
+    const active = await countProducts(eq(products.isActive, true));
+    expect(active).toBeGreaterThanOrEqual(320);
+    expect(await countProducts(eq(products.isActive, false))).toBeGreaterThan(0);
+    expect(await countOf(divisions)).toBeGreaterThanOrEqual(8);
+    expect(await countOf(manufacturers)).toBeGreaterThanOrEqual(30);
+    expect(await countOf(saltCompositions)).toBeGreaterThanOrEqual(60);
+
+    const rx = await countProducts(
+      and(eq(products.isActive, true), eq(products.prescription, true)),
+    );
+    expect(rx / active).toBeGreaterThanOrEqual(0.15);
+    expect(rx / active).toBeLessThanOrEqual(0.25);
+
+    expect(await countProducts(eq(products.quantity, 0))).toBeGreaterThan(0);
+    expect(
+      await countProducts(and(gte(products.quantity, 1), lt(products.quantity, 5))),
+    ).toBeGreaterThan(0);
+  });
+
+  it('prices every product at or below its MRP and at least 50 rupees', async () => {
+    const rows = await handle.db
+      .select({
+        offer: products.offerPriceMinor,
+        mrp: products.maximumRetailPriceMinor,
+      })
+      .from(products);
+    for (const row of rows) {
+      expect(row.offer).toBeGreaterThanOrEqual(MIN_PRICE_MINOR);
+      expect(row.mrp).toBeGreaterThanOrEqual(row.offer);
+      expect(Number.isInteger(row.offer) && Number.isInteger(row.mrp)).toBe(true);
+    }
+  });
+
+  it('offers substitutes: several brands of one salt at different prices', async () => {
+    const rows = await handle.db
+      .select({
+        saltId: products.saltCompositionId,
+        brands: sql<number>`count(*)::int`,
+        prices: sql<number>`count(distinct ${products.offerPriceMinor})::int`,
+      })
+      .from(products)
+      .where(sql`${products.saltCompositionId} IS NOT NULL`)
+      .groupBy(products.saltCompositionId)
+      .having(gt(sql`count(*)`, 2));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.some((r) => r.prices > 1)).toBe(true);
+  });
+
+  it('gives every product and division an SVG image that exists on disk', async () => {
+    const productRows = await handle.db
+      .select({ id: products.id, url: productImages.url })
+      .from(products)
+      .leftJoin(productImages, eq(productImages.productId, products.id));
+    const divisionRows = await handle.db.select({ url: divisions.imageUrl }).from(divisions);
+    const urls = [...productRows.map((r) => r.url), ...divisionRows.map((r) => r.url)];
+    expect(urls.length).toBeGreaterThan(320);
+    for (const url of urls) {
+      expect(url).toMatch(new RegExp(`^${CATALOG_IMAGE_PREFIX}/[a-z0-9-]+\\.svg$`));
+      const file = path.join(uploadsDir, (url ?? '').replace(/^\/uploads\//, ''));
+      expect(existsSync(file), file).toBe(true);
+      const svg = readFileSync(file, 'utf8');
+      expect(Buffer.byteLength(svg)).toBeLessThan(3 * 1024);
+      expect(svg).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="0 0 \d+ \d+"/);
+      expect(svg).toMatch(/<title>[^<]+<\/title>/);
+      expect(isWellFormedXml(svg), file).toBe(true);
+    }
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await countOf(products);
+    const images = await handle.db.select({ n: count() }).from(productImages);
+    const again = await seedDemoCatalogue(handle.db, { uploadsDir });
+    expect(again).toEqual({ seeded: false, products: 0 });
+    expect(await countOf(products)).toBe(before);
+    expect(await handle.db.select({ n: count() }).from(productImages)).toEqual(images);
+  });
+});
+
+describe('constraints', () => {
+  it('rejects a negative stock', async () => {
+    const [product] = await handle.db.select({ id: products.id }).from(products).limit(1);
+    expect(product).toBeDefined();
+    const code = await failureCode(
+      handle.db
+        .update(products)
+        .set({ quantity: -1 })
+        .where(eq(products.id, product?.id ?? 0)),
+    );
+    expect(code).toBe(CHECK_VIOLATION);
+  });
+
+  it('rejects an offer price above the MRP', async () => {
+    const [product] = await handle.db
+      .select({ id: products.id, mrp: products.maximumRetailPriceMinor })
+      .from(products)
+      .limit(1);
+    const code = await failureCode(
+      handle.db
+        .update(products)
+        .set({ offerPriceMinor: (product?.mrp ?? 0) + 100 })
+        .where(eq(products.id, product?.id ?? 0)),
+    );
+    expect(code).toBe(CHECK_VIOLATION);
+  });
+
+  it('allows at most one primary address per user', async () => {
+    const [alice, bob] = await handle.db
+      .insert(users)
+      .values([
+        { name: 'Alice', email: 'alice@example.com', providerName: 'Email' },
+        { name: 'Bob', email: 'bob@example.com', providerName: 'Email' },
+      ])
+      .returning({ id: users.id });
+    const address = (userId: number, isPrimary: boolean) => ({
+      userId,
+      name: 'Home',
+      phone: '9876543210',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pinCode: '560001',
+      isPrimary,
+    });
+    const aliceId = alice?.id ?? 0;
+    const bobId = bob?.id ?? 0;
+    await handle.db.insert(addresses).values(address(aliceId, true));
+    await handle.db.insert(addresses).values(address(aliceId, false));
+    await handle.db.insert(addresses).values(address(bobId, true));
+    expect(await failureCode(handle.db.insert(addresses).values(address(aliceId, true)))).toBe(
+      UNIQUE_VIOLATION,
+    );
+    const [country] = await handle.db
+      .select({ country: addresses.country })
+      .from(addresses)
+      .where(eq(addresses.userId, aliceId))
+      .limit(1);
+    expect(country?.country).toBe('India');
+  });
+
+  it('rejects an e-mail that differs only in case', async () => {
+    const code = await failureCode(
+      handle.db.insert(users).values({ name: 'Alice 2', email: 'ALICE@example.com' }),
+    );
+    expect(code).toBe(UNIQUE_VIOLATION);
+  });
+});
+
+describe('products.search_text', () => {
+  async function searchTextOf(name: string) {
+    const [row] = await handle.db
+      .select({ id: products.id, searchText: products.searchText })
+      .from(products)
+      .where(eq(products.name, name));
+    return row;
+  }
+
+  it('holds the name, salt and manufacturer in lower case', async () => {
+    expect((await searchTextOf('Dolo 650 Tablet'))?.searchText).toBe(
+      'dolo 650 tablet paracetamol (650mg) micro labs',
+    );
+    const [missing] = await handle.db
+      .select({ n: count() })
+      .from(products)
+      .where(eq(products.searchText, ''));
+    expect(missing?.n).toBe(0);
+  });
+
+  it('follows renames of the product, its salt and its manufacturer, and cannot be written', async () => {
+    const dolo = await searchTextOf('Dolo 650 Tablet');
+    await handle.db
+      .update(products)
+      .set({ name: 'Dolo 650 Tablet (New Pack)' })
+      .where(eq(products.id, dolo?.id ?? 0));
+    await handle.db
+      .update(manufacturers)
+      .set({ name: 'Micro Labs Limited' })
+      .where(eq(manufacturers.name, 'Micro Labs'));
+    await handle.db
+      .update(saltCompositions)
+      .set({ name: 'Paracetamol / Acetaminophen (650mg)' })
+      .where(eq(saltCompositions.name, 'Paracetamol (650mg)'));
+    expect((await searchTextOf('Dolo 650 Tablet (New Pack)'))?.searchText).toBe(
+      'dolo 650 tablet (new pack) paracetamol / acetaminophen (650mg) micro labs limited',
+    );
+    expect((await searchTextOf('Calpol 650 Tablet'))?.searchText).toContain('acetaminophen');
+
+    await handle.db
+      .update(products)
+      .set({ searchText: 'something else' })
+      .where(eq(products.id, dolo?.id ?? 0));
+    expect((await searchTextOf('Dolo 650 Tablet (New Pack)'))?.searchText).toMatch(/^dolo 650/);
+  });
+});
+
+describe('relations', () => {
+  it('load a product with its division, manufacturer, salt and images', async () => {
+    const product = await handle.db.query.products.findFirst({
+      where: eq(products.name, 'Azithral 500 Tablet'),
+      with: { division: true, manufacturer: true, saltComposition: true, images: true },
+    });
+    expect(product?.division.name).toBe('Antibiotics');
+    expect(product?.manufacturer.name).toBe('Alembic Pharmaceuticals');
+    expect(product?.saltComposition?.name).toBe('Azithromycin (500mg)');
+    expect(product?.images).toHaveLength(1);
+  });
+
+  it('resolve for orders, prescriptions and users', async () => {
+    await expect(
+      handle.db.query.orders.findMany({
+        with: {
+          orderedBy: true,
+          address: true,
+          lines: { with: { product: true } },
+          statusHistory: { with: { changedBy: true } },
+          prescriptions: { with: { files: true, user: true, reviewedBy: true } },
+          payments: true,
+        },
+      }),
+    ).resolves.toEqual([]);
+    const user = await handle.db.query.users.findFirst({
+      where: eq(users.email, 'alice@example.com'),
+      with: { addresses: true, cartItems: true, orders: true, prescriptions: true },
+    });
+    expect(user?.addresses.length).toBeGreaterThan(0);
+  });
+});
+
+describe('large catalogue generator', () => {
+  it('adds products until the catalogue holds the number asked for', async () => {
+    const before = await countOf(products);
+    const [maxRow] = await handle.db
+      .select({ id: sql<number>`max(${products.id})` })
+      .from(products);
+    const lastId = maxRow?.id ?? 0;
+    const lines: string[] = [];
+    const result = await generateLargeCatalogue(handle.db, {
+      products: before + 2_000,
+      batchSize: 750,
+      log: (line) => lines.push(line),
+    });
+    expect(result.inserted).toBe(2_000);
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(await countOf(products)).toBe(before + 2_000);
+
+    const [bad] = await handle.db
+      .select({ n: count() })
+      .from(products)
+      .where(
+        sql`${products.offerPriceMinor} < ${MIN_PRICE_MINOR} OR ${products.offerPriceMinor} > ${products.maximumRetailPriceMinor}`,
+      );
+    expect(bad?.n).toBe(0);
+    const generated = await handle.db
+      .select({ name: products.name, saltId: products.saltCompositionId })
+      .from(products)
+      .where(gt(products.id, lastId));
+    expect(generated.every((p) => p.name.trim().length > 3)).toBe(true);
+    expect(generated.filter((p) => p.saltId !== null).length).toBeGreaterThan(1_000);
+
+    const again = await generateLargeCatalogue(handle.db, { products: before + 2_000 });
+    expect(again.inserted).toBe(0);
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  MESSAGES,
+  QUANTITY_MIN,
+  fromMinorUnits,
+  quantityExceedsStock,
+  toMinorUnits,
+  type CartItem,
+  type CartResponse,
+  type CartSummary,
+  type GuestCartLine,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import type { CatalogService } from '../catalog/catalog.service';
+import * as repository from './cart.repository';
+
+export const CART_LINE_NOT_FOUND = 'This item is not in your cart.';
+/** A cart line holds at most this many units, whatever the stock, so no one hoards a product. */
+export const MAX_UNITS_PER_LINE = 100;
+
+export function summarise(items: CartItem[]): CartSummary {
+  let mrp = 0;
+  let offer = 0;
+  let itemCount = 0;
+  for (const item of items) {
+    itemCount += item.count;
+    mrp += toMinorUnits(item.product.maximumRetailPrice) * item.count;
+    offer += toMinorUnits(item.product.offerPrice) * item.count;
+  }
+  return {
+    itemCount,
+    totalMaximumRetailPrice: fromMinorUnits(mrp),
+    totalOfferPrice: fromMinorUnits(offer),
+    totalSaved: fromMinorUnits(mrp - offer),
+    shipping: 0,
+    total: fromMinorUnits(offer),
+    prescriptionRequired: items.some((item) => item.product.prescription),
+  };
+}
+
+/** Spec §5: the count of a line is a whole number from 1 to the available stock. */
+function checkCount(count: number, stock: number) {
+  if (count < 1) throw new BadRequestError(QUANTITY_MIN);
+  if (count > Math.min(stock, MAX_UNITS_PER_LINE))
+    throw new BadRequestError(quantityExceedsStock(Math.min(stock, MAX_UNITS_PER_LINE)));
+}
+
+export function createCartService(db: Database, catalog: CatalogService) {
+  async function itemsOf(userId: number, tx: DbOrTx = db): Promise<CartItem[]> {
+    const lines = await repository.listLines(tx, userId);
+    const products = await catalog.productsByIds(
+      lines.map((line) => line.productId),
+      tx,
+    );
+    return lines.flatMap((line) => {
+      const product = products.get(line.productId);
+      return product
+        ? [{ id: line.id, productId: line.productId, count: line.count, product }]
+        : [];
+    });
+  }
+
+  async function activeProduct(productId: number, tx: DbOrTx) {
+    const product = (await catalog.productsByIds([productId], tx)).get(productId);
+    if (!product || !product.isActive) throw new NotFoundError('No product found.');
+    return product;
+  }
+
+  async function itemById(
+    userId: number,
+    cartItemId: number,
+    tx: DbOrTx = db,
+  ): Promise<CartItem | null> {
+    return (await itemsOf(userId, tx)).find((item) => item.id === cartItemId) ?? null;
+  }
+
+  return {
+    async getCart(userId: number): Promise<CartResponse> {
+      const cartItems = await itemsOf(userId);
+      return { cartItems, summary: summarise(cartItems) };
+    },
+
+    /** Adds a product, or steps its count by quantity (+1 / -1 from the stepper). */
+    async change(userId: number, productId: number, quantity: number) {
+      return db.transaction(async (tx) => {
+        await repository.lockCart(tx, userId);
+        const product = await activeProduct(productId, tx);
+        const line = await repository.findLineByProduct(tx, userId, productId);
+        if (!line) {
+          if (product.quantity <= 0) throw new BadRequestError(`${product.name} is out of stock.`);
+          checkCount(quantity, product.quantity);
+          const id = await repository.insertLine(tx, userId, productId, quantity);
+          return { message: MESSAGES.addedToCart, cartItem: await itemById(userId, id, tx) };
+        }
+        checkCount(line.count + quantity, product.quantity);
+        await repository.setCount(tx, line.id, line.count + quantity);
+        return { message: MESSAGES.quantityUpdated, cartItem: await itemById(userId, line.id, tx) };
+      });
+    },
+
+    /** Spec §7 DELETE /cart/{cartItemId}: one unit less; the last unit removes the line. */
+    async decrement(userId: number, cartItemId: number) {
+      return db.transaction(async (tx) => {
+        await repository.lockCart(tx, userId);
+        const line = await repository.findLine(tx, userId, cartItemId);
+        if (!line) throw new NotFoundError(CART_LINE_NOT_FOUND);
+        if (line.count <= 1) {
+          await repository.deleteLine(tx, userId, cartItemId);
+          return { message: 'Item removed from cart', cartItem: null };
+        }
+        await repository.setCount(tx, line.id, line.count - 1);
+        return { message: MESSAGES.quantityUpdated, cartItem: await itemById(userId, line.id, tx) };
+      });
+    },
+
+    async removeProduct(userId: number, productId: number): Promise<{ message: string }> {
+      if (!(await repository.deleteByProduct(db, userId, productId)))
+        throw new NotFoundError(CART_LINE_NOT_FOUND);
+      return { message: 'Item removed from cart' };
+    },
+
+    async clear(userId: number, tx: DbOrTx = db): Promise<void> {
+      await repository.clear(tx, userId);
+    },
+
+    /**
+     * DECISIONS: on sign-in the guest cart merges into the server cart — quantities added, capped at
+     * stock; products that are gone or out of stock are skipped, each with a note for the shopper.
+     */
+    async merge(userId: number, guestLines: GuestCartLine[]) {
+      const notes: string[] = [];
+      await db.transaction(async (tx) => {
+        await repository.lockCart(tx, userId);
+        const wanted = new Map<number, number>();
+        for (const line of guestLines)
+          wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
+        const products = await catalog.productsByIds([...wanted.keys()], tx);
+        for (const [productId, count] of wanted) {
+          const product = products.get(productId);
+          if (!product || !product.isActive) {
+            notes.push('A product in your cart is no longer available and was removed.');
+            continue;
+          }
+          const cap = Math.min(product.quantity, MAX_UNITS_PER_LINE);
+          if (cap <= 0) {
+            notes.push(`${product.name} is out of stock and was removed from your cart.`);
+            continue;
+          }
+          const existing = await repository.findLineByProduct(tx, userId, productId);
+          const total = (existing?.count ?? 0) + count;
+          if (total > cap)
+            notes.push(`Only ${cap} of ${product.name} can be ordered; your cart was adjusted.`);
+          const next = Math.min(total, cap);
+          if (existing) await repository.setCount(tx, existing.id, next);
+          else await repository.insertLine(tx, userId, productId, next);
+        }
+      });
+      const cartItems = await itemsOf(userId);
+      return { cartItems, summary: summarise(cartItems), notes };
+    },
+
+    /** The lines an order is placed from, read inside the order's transaction. */
+    linesForOrder: (userId: number, tx: DbOrTx) => repository.listLines(tx, userId),
+    lockCart: (userId: number, tx: DbOrTx) => repository.lockCart(tx, userId),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

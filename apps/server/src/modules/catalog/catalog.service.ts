@@ -1,0 +1,537 @@
+import {
+  CATALOG_IMAGE_TYPES,
+  MESSAGES,
+  defaultPagination,
+  discountPercent,
+  emptyListText,
+  fromMinorUnits,
+  toMinorUnits,
+  type CatalogEntry,
+  type Division,
+  type Pagination,
+  type Product,
+  type ProductFormInput,
+  type ProductListQuery,
+} from '@pharmacy/shared';
+import { and, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { createChangeCounter, createTtlCache, loadThrough } from '../../lib/cache';
+import { detectFileType } from '../../lib/file-type';
+import type { UploadedFile } from '../../lib/multipart';
+import type { FileStorage } from '../../lib/storage';
+import * as productsRepo from './products.repository';
+import * as taxonomyRepo from './taxonomy.repository';
+import type { TaxonomyKind } from './taxonomy.repository';
+
+export const PRODUCT_NOT_FOUND = 'No product found.';
+const LABELS: Record<TaxonomyKind, { one: string; list: string }> = {
+  division: { one: 'division', list: 'Divisions' },
+  manufacturer: { one: 'manufacturer', list: 'Manufacturers' },
+  saltComposition: { one: 'salt composition', list: 'Salt Compositions' },
+};
+
+function toProduct(row: productsRepo.ProductRow, images?: { url: string }[]): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    offerPrice: fromMinorUnits(row.offerPriceMinor),
+    maximumRetailPrice: fromMinorUnits(row.maximumRetailPriceMinor),
+    quantity: row.quantity,
+    prescription: row.prescription,
+    isActive: row.isActive,
+    images: images ?? (row.firstImageUrl ? [{ url: row.firstImageUrl }] : []),
+    divisionId: row.divisionId,
+    manufacturerId: row.manufacturerId,
+    saltCompositionId: row.saltCompositionId,
+    division: { id: row.divisionId, name: row.divisionName },
+    manufacturer: { id: row.manufacturerId, name: row.manufacturerName },
+    saltComposition:
+      row.saltCompositionId !== null && row.saltCompositionName !== null
+        ? { id: row.saltCompositionId, name: row.saltCompositionName }
+        : null,
+    dosageForm: row.dosageForm,
+    strength: row.strength,
+    packSize: row.packSize,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A positive id filters; -1 and the other sentinels of spec §9 mean no filter. */
+const asFilter = (id: number | undefined) => (id !== undefined && id > 0 ? id : undefined);
+
+/** Checks every upload by its bytes; only raster images are accepted for the catalogue. */
+function validateImages(files: UploadedFile[]) {
+  return files.map((file) => {
+    const type = detectFileType(file.content);
+    if (!type || !(CATALOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+      throw new BadRequestError(
+        `image: ${file.filename || 'The file'} is not a JPEG, PNG, GIF or WebP image.`,
+      );
+    }
+    return { file, ext: type.ext };
+  });
+}
+
+/** Deep pages seek from the anchor of every this many rows (products.repository pageAnchors). */
+const ANCHOR_SPACING = 1_000;
+/** A misspelt term looks for products holding any of its closest words. */
+const SIMILAR_WORDS = 3;
+
+export interface CatalogServiceOptions {
+  /** Called after any change to products (stock included) or catalogue entries. */
+  onChange?: () => void;
+  /** How long listing counts and deep-page anchors are reused; 0 counts every time. */
+  cacheTtlMs?: number;
+}
+
+export function createCatalogService(
+  db: Database,
+  storage: FileStorage,
+  options: CatalogServiceOptions = {},
+) {
+  async function storeImages(folder: string, files: UploadedFile[]): Promise<string[]> {
+    const checked = validateImages(files);
+    const urls: string[] = [];
+    for (const { file, ext } of checked)
+      urls.push(await storage.savePublic(folder, ext, file.content));
+    return urls;
+  }
+
+  async function discard(urls: string[]) {
+    await Promise.all(urls.map((url) => storage.removePublic(url)));
+  }
+
+  function toWrite(input: ProductFormInput): productsRepo.ProductWrite {
+    return {
+      name: input.name,
+      offerPriceMinor: toMinorUnits(input.offerPrice),
+      maximumRetailPriceMinor: toMinorUnits(input.maximumRetailPrice),
+      quantity: input.quantity,
+      prescription: input.prescription,
+      isActive: input.isActive,
+      divisionId: input.divisionId,
+      manufacturerId: input.manufacturerId,
+      saltCompositionId: input.saltCompositionId,
+      dosageForm: input.dosageForm,
+      strength: input.strength,
+      packSize: input.packSize,
+      description: input.description,
+    };
+  }
+
+  async function assertReferencesExist(input: ProductFormInput) {
+    const checks: Array<[TaxonomyKind, number, string]> = [
+      ['division', input.divisionId, 'divisionId: Division is required'],
+      ['manufacturer', input.manufacturerId, 'manufacturerId: Manufacturer is required'],
+      [
+        'saltComposition',
+        input.saltCompositionId,
+        'saltCompositionId: Salt Composition is required',
+      ],
+    ];
+    for (const [kind, id, message] of checks) {
+      if (!(await taxonomyRepo.findEntry(db, kind, id))) throw new BadRequestError(message);
+    }
+  }
+
+  /**
+   * Listing counts and deep-page anchors are reused for a few seconds (options.cacheTtlMs), and
+   * forgotten as soon as this instance changes a product or a catalogue entry.
+   */
+  const listingChanges = createChangeCounter();
+  const counts = createTtlCache<Promise<number>>({
+    ttlMs: options.cacheTtlMs ?? 0,
+    maxEntries: 500,
+    version: () => listingChanges.value,
+  });
+  const searchCounts = createTtlCache<Promise<number[]>>({
+    ttlMs: options.cacheTtlMs ?? 0,
+    maxEntries: 2_000,
+    version: () => listingChanges.value,
+  });
+  const anchors = createTtlCache<Promise<productsRepo.PageAnchor[]>>({
+    ttlMs: options.cacheTtlMs ?? 0,
+    maxEntries: 50,
+    version: () => listingChanges.value,
+  });
+  /** Products or entries changed: cached listings and answers are out of date. */
+  const catalogueChanged = () => {
+    listingChanges.bump();
+    options.onChange?.();
+  };
+
+  /** The shop listing without a search: a cached count, and deep pages seek from an anchor. */
+  async function browseProducts(
+    filter: productsRepo.ProductFilter,
+    order: productsRepo.ProductOrder,
+    offset: number,
+    limit: number,
+  ) {
+    const where = productsRepo.filterCondition(filter);
+    const filterKey = JSON.stringify(filter);
+    const page = async () => {
+      const index = Math.floor(offset / ANCHOR_SPACING);
+      const list =
+        index > 0
+          ? await loadThrough(anchors, `${filterKey}|${order.by}|${order.direction}`, () =>
+              productsRepo.pageAnchors(db, where, order, ANCHOR_SPACING),
+            )
+          : [];
+      const usable = Math.min(index, list.length);
+      const anchor = list[usable - 1];
+      return productsRepo.listPage(db, {
+        where: anchor ? and(where, productsRepo.afterAnchor(order, anchor)) : where,
+        order: productsRepo.orderOf(order),
+        limit,
+        offset: anchor ? offset - usable * ANCHOR_SPACING : offset,
+      });
+    };
+    const [rows, rowCount] = await Promise.all([
+      page(),
+      loadThrough(counts, filterKey, () => productsRepo.countProducts(db, where)),
+    ]);
+    return { rows, rowCount };
+  }
+
+  /**
+   * A search: the groups of a relevance ranking one after another (or every match in the chosen
+   * sort), with the total. A term of 3+ letters that matches nothing is taken as misspelt and
+   * looked up among the catalogue's words ('paracetmol' → paracetamol).
+   */
+  async function searchProducts(
+    filter: productsRepo.ProductFilter,
+    term: string,
+    order: productsRepo.ProductOrder | undefined,
+    offset: number,
+    limit: number,
+  ) {
+    const base = productsRepo.filterCondition(filter);
+    const filterKey = JSON.stringify(filter);
+    const run = async (tiers: productsRepo.SearchTier[]) => {
+      const countsKey = `${filterKey}|${tiers.map((tier) => tier.key).join('|')}`;
+      const allCounts = loadThrough(searchCounts, countsKey, () =>
+        productsRepo.countEach(
+          db,
+          base,
+          tiers.map((tier) => tier.where),
+        ),
+      );
+      const counted = tiers.map((_, i) => allCounts.then((all) => all[i] ?? 0));
+      counted.forEach((count) => count.catch(() => {}));
+      const rows: productsRepo.ListedRow[] = [];
+      let skip = offset;
+      for (const [i, tier] of tiers.entries()) {
+        if (rows.length >= limit) break;
+        // The first group's page is read while the counts run; a later group's count (known by
+        // then, or quick when the group is small) says whether it has rows for this page at all.
+        if (skip > 0 || i > 0) {
+          const tierCount = (await counted[i]) ?? 0;
+          if (skip >= tierCount) {
+            skip -= tierCount;
+            continue;
+          }
+        }
+        const page = await productsRepo.listPage(db, {
+          where: and(base, tier.where),
+          order: tier.order,
+          limit: limit - rows.length,
+          offset: skip,
+        });
+        rows.push(...page);
+        skip = 0;
+      }
+      const totals = await Promise.all(counted);
+      return { rows, rowCount: totals.reduce((sum, n) => sum + n, 0) };
+    };
+    const sorted = (where: SQL, key: string) =>
+      run([
+        {
+          where,
+          order: productsRepo.orderOf(order ?? { by: 'createdAt', direction: 'desc' }),
+          key: `sorted:${key}`,
+        },
+      ]);
+    const lowered = term.toLowerCase();
+    // Looked up alongside, so a misspelt term costs no extra round trip (a few thousand words).
+    const similar =
+      lowered.length >= 3 ? productsRepo.similarWords(db, term, SIMILAR_WORDS) : undefined;
+    similar?.catch(() => {});
+    const found = order
+      ? await sorted(productsRepo.searchCondition(term), lowered)
+      : await run(productsRepo.substringSearch(term));
+    if (found.rowCount > 0 || term.length < 3) return found;
+    const words = (await similar) ?? [];
+    if (words.length === 0) return found;
+    return order
+      ? sorted(productsRepo.similarWordsCondition(words), `words:${words.join(' ')}`)
+      : run(productsRepo.similarWordsSearch(words));
+  }
+
+  return {
+    async listProducts(
+      query: ProductListQuery,
+      isAdmin: boolean,
+    ): Promise<{ productList: Product[]; pagination: Pagination }> {
+      const search = query.search?.trim() || undefined;
+      const filter: productsRepo.ProductFilter = {
+        includeInactive: isAdmin && query.includeInactive === 'true',
+        divisionId: asFilter(query.divisionId),
+        manufacturerId: asFilter(query.manufacturerId),
+        saltCompositionId: asFilter(query.salCompositionId ?? query.saltCompositionId),
+        prescription: query.prescription === undefined ? undefined : query.prescription === 'true',
+      };
+      const order: productsRepo.ProductOrder | undefined =
+        query.orderBy === 'createdAt' || query.orderBy === 'offerPrice'
+          ? { by: query.orderBy, direction: query.orderType ?? 'desc' }
+          : undefined;
+      const offset = (query.page - 1) * query.limit;
+      const { rows, rowCount } = search
+        ? await searchProducts(filter, search, order, offset, query.limit)
+        : await browseProducts(
+            filter,
+            order ?? { by: 'createdAt', direction: query.orderType ?? 'desc' },
+            offset,
+            query.limit,
+          );
+      return {
+        productList: rows.map((row) => toProduct(row)),
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.limit,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.limit),
+        },
+      };
+    },
+
+    /** Inactive products are hidden from shoppers (DECISIONS) and shown to admins. */
+    async getProduct(productId: number, isAdmin: boolean): Promise<Product> {
+      const row = await productsRepo.findProduct(db, productId);
+      if (!row || (!row.isActive && !isAdmin)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return toProduct(
+        row,
+        (await productsRepo.listImages(db, productId)).map(({ url }) => ({ url })),
+      );
+    },
+
+    /** Other active products with the same salt, cheapest first, with how much cheaper each is. */
+    async substitutes(productId: number) {
+      const row = await productsRepo.findProduct(db, productId);
+      if (!row || !row.isActive) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      if (row.saltCompositionId === null) return { substitutes: [] };
+      const rows = await productsRepo.listSubstitutes(
+        db,
+        { id: row.id, saltCompositionId: row.saltCompositionId },
+        12,
+      );
+      return {
+        substitutes: rows.map((sub) => ({
+          ...toProduct(sub),
+          savingsPerUnit: fromMinorUnits(row.offerPriceMinor - sub.offerPriceMinor),
+          savingsPercent: discountPercent(
+            fromMinorUnits(row.offerPriceMinor),
+            fromMinorUnits(sub.offerPriceMinor),
+          ),
+        })),
+      };
+    },
+
+    /** DECISIONS: ranked by units sold in orders that are not cancelled; newest first before any sale. */
+    async topSelling(limit: number): Promise<{ productList: Product[] }> {
+      return {
+        productList: (await productsRepo.listTopSelling(db, limit)).map((row) => toProduct(row)),
+      };
+    },
+
+    async createProduct(
+      input: ProductFormInput,
+      files: UploadedFile[],
+    ): Promise<{ id: number; message: string }> {
+      await assertReferencesExist(input);
+      const urls = await storeImages('products', files);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const productId = await productsRepo.insertProduct(tx, toWrite(input));
+          await productsRepo.insertImages(tx, productId, urls, 0);
+          return productId;
+        });
+        catalogueChanged();
+        return { id, message: MESSAGES.productCreated };
+      } catch (error) {
+        await discard(urls);
+        throw error;
+      }
+    },
+
+    /** New images are added after the kept ones; `keepImageUrls`, when sent, lists the ones to keep. */
+    async updateProduct(
+      productId: number,
+      input: ProductFormInput,
+      files: UploadedFile[],
+      keepImageUrls: string[] | undefined,
+    ): Promise<{ id: number; message: string }> {
+      await assertReferencesExist(input);
+      const existing = await productsRepo.listImages(db, productId);
+      const removed = keepImageUrls
+        ? existing.filter((image) => !keepImageUrls.includes(image.url))
+        : [];
+      const urls = await storeImages('products', files);
+      try {
+        await db.transaction(async (tx) => {
+          if (!(await productsRepo.updateProduct(tx, productId, toWrite(input))))
+            throw new NotFoundError(PRODUCT_NOT_FOUND);
+          await productsRepo.deleteImages(
+            tx,
+            removed.map((image) => image.id),
+          );
+          await productsRepo.insertImages(tx, productId, urls, existing.length);
+        });
+      } catch (error) {
+        await discard(urls);
+        throw error;
+      }
+      catalogueChanged();
+      await discard(removed.map((image) => image.url));
+      return { id: productId, message: MESSAGES.productUpdated };
+    },
+
+    /** Orders keep their own copy of name and price, so a deleted product shows 'Not Available' there. */
+    async deleteProduct(productId: number): Promise<{ message: string }> {
+      const images = await productsRepo.listImages(db, productId);
+      if (!(await productsRepo.deleteProduct(db, productId)))
+        throw new NotFoundError(PRODUCT_NOT_FOUND);
+      catalogueChanged();
+      await discard(images.map((image) => image.url));
+      return { message: MESSAGES.productDeleted };
+    },
+
+    /** Products for other modules (cart lines), inactive ones included so a line can say so. */
+    async productsByIds(productIds: number[], tx: DbOrTx = db): Promise<Map<number, Product>> {
+      const rows = await productsRepo.findProductsByIds(tx, [...new Set(productIds)]);
+      return new Map(rows.map((row) => [row.id, toProduct(row)]));
+    },
+
+    /** Locks the products an order takes, in id order (no deadlocks), inside the caller's transaction. */
+    lockProductsForOrder: (tx: DbOrTx, productIds: number[]) =>
+      productsRepo.lockProducts(tx, [...new Set(productIds)]),
+
+    /** Takes units out of stock atomically; false when not enough are left or the product is inactive. */
+    async reserveStock(tx: DbOrTx, productId: number, units: number): Promise<boolean> {
+      const reserved = (await productsRepo.reserveStock(tx, productId, units)) !== undefined;
+      // Stock shows in listings; counts and page anchors do not depend on it.
+      if (reserved) options.onChange?.();
+      return reserved;
+    },
+
+    async releaseStock(tx: DbOrTx, productId: number, units: number): Promise<void> {
+      await productsRepo.releaseStock(tx, productId, units);
+      options.onChange?.();
+    },
+
+    async notifyWhenAvailable(userId: number, productId: number): Promise<{ message: string }> {
+      if (!(await productsRepo.productExists(db, productId, true)))
+        throw new NotFoundError(PRODUCT_NOT_FOUND);
+      await productsRepo.insertStockNotification(db, userId, productId);
+      return { message: MESSAGES.notifyWhenAvailable };
+    },
+
+    async listDivisions(options: { limit?: number; search?: string }): Promise<Division[]> {
+      const rows = await taxonomyRepo.listEntries(db, 'division', options);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        images: row.imageUrl ? { url: row.imageUrl } : null,
+        productCount: row.productCount,
+      }));
+    },
+
+    async listEntries(
+      kind: 'manufacturer' | 'saltComposition',
+      options: { limit?: number; search?: string },
+    ): Promise<CatalogEntry[]> {
+      const rows = await taxonomyRepo.listEntries(db, kind, options);
+      return rows.map((row) => ({ id: row.id, name: row.name, productCount: row.productCount }));
+    },
+
+    async createEntry(
+      kind: TaxonomyKind,
+      name: string,
+      image?: UploadedFile,
+    ): Promise<{ id: number; name: string; message: string }> {
+      if (kind === 'division' && !image) throw new BadRequestError(MESSAGES.uploadImageRequired);
+      const [imageUrl] = image ? await storeImages('divisions', [image]) : [];
+      try {
+        const id = await taxonomyRepo.insertEntry(db, kind, name, imageUrl);
+        catalogueChanged();
+        return { id, name, message: `${capitalise(LABELS[kind].one)} created successfully` };
+      } catch (error) {
+        if (imageUrl) await discard([imageUrl]);
+        if (isUniqueViolation(error))
+          throw new ConflictError(`A ${LABELS[kind].one} with this name already exists.`);
+        throw error;
+      }
+    },
+
+    async updateEntry(
+      kind: TaxonomyKind,
+      id: number,
+      name: string,
+      image?: UploadedFile,
+    ): Promise<{ id: number; name: string; message: string }> {
+      const current = await taxonomyRepo.findEntry(db, kind, id);
+      if (!current) throw new NotFoundError(emptyListText(LABELS[kind].one));
+      const [imageUrl] = image ? await storeImages('divisions', [image]) : [];
+      try {
+        await db.transaction(async (tx) => {
+          await taxonomyRepo.updateEntry(tx, kind, id, name, imageUrl);
+          await taxonomyRepo.refreshSearchText(tx, kind, id);
+        });
+      } catch (error) {
+        if (imageUrl) await discard([imageUrl]);
+        if (isUniqueViolation(error))
+          throw new ConflictError(`A ${LABELS[kind].one} with this name already exists.`);
+        throw error;
+      }
+      catalogueChanged();
+      if (imageUrl && current.imageUrl) await discard([current.imageUrl]);
+      return { id, name, message: `${capitalise(LABELS[kind].one)} updated successfully` };
+    },
+
+    /** DECISIONS: an entry that products still use cannot be deleted (409 naming how many). */
+    async deleteEntry(kind: TaxonomyKind, id: number): Promise<{ message: string }> {
+      const current = await taxonomyRepo.findEntry(db, kind, id);
+      if (!current) throw new NotFoundError(emptyListText(LABELS[kind].one));
+      const used = await taxonomyRepo.countProductsUsing(db, kind, id);
+      if (used > 0) {
+        throw new ConflictError(
+          `This ${LABELS[kind].one} is used by ${used} ${used === 1 ? 'product' : 'products'} and cannot be deleted.`,
+        );
+      }
+      try {
+        await taxonomyRepo.deleteEntry(db, kind, id);
+        catalogueChanged();
+      } catch (error) {
+        if (isForeignKeyViolation(error))
+          throw new ConflictError(`This ${LABELS[kind].one} is in use and cannot be deleted.`);
+        throw error;
+      }
+      if (current.imageUrl) await discard([current.imageUrl]);
+      return {
+        message:
+          kind === 'division'
+            ? MESSAGES.divisionDeleted
+            : `${capitalise(LABELS[kind].one)} deleted successfully`,
+      };
+    },
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

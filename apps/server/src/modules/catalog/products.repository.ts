@@ -1,0 +1,451 @@
+import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/errors';
+import {
+  divisions,
+  manufacturers,
+  productImages,
+  products,
+  saltCompositions,
+  searchWords,
+  stockNotifications,
+} from '../../db/schema/index';
+
+const firstImageUrl = sql<
+  string | null
+>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`;
+
+/** The columns every product answer needs, joined with the names of its division, maker and salt. */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  offerPriceMinor: products.offerPriceMinor,
+  maximumRetailPriceMinor: products.maximumRetailPriceMinor,
+  quantity: products.quantity,
+  prescription: products.prescription,
+  isActive: products.isActive,
+  divisionId: products.divisionId,
+  divisionName: divisions.name,
+  manufacturerId: products.manufacturerId,
+  manufacturerName: manufacturers.name,
+  saltCompositionId: products.saltCompositionId,
+  saltCompositionName: saltCompositions.name,
+  dosageForm: products.dosageForm,
+  strength: products.strength,
+  packSize: products.packSize,
+  description: products.description,
+  createdAt: products.createdAt,
+  firstImageUrl,
+};
+
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
+
+function selectProducts(db: DbOrTx) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(divisions, eq(divisions.id, products.divisionId))
+    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .leftJoin(saltCompositions, eq(saltCompositions.id, products.saltCompositionId));
+}
+
+export interface ProductFilter {
+  includeInactive: boolean;
+  divisionId?: number;
+  manufacturerId?: number;
+  saltCompositionId?: number;
+  prescription?: boolean;
+}
+
+export type ProductOrder = { by: 'createdAt' | 'offerPrice'; direction: 'asc' | 'desc' };
+
+/**
+ * One group of a search's results, in rank order: its rows come after every row of the groups
+ * before it, sorted by `order` among themselves. `key` names the condition, so that its count
+ * can be reused.
+ */
+export interface SearchTier {
+  where: SQL;
+  order: SQL[];
+  key: string;
+}
+
+/**
+ * A term of one or two letters has no trigram: it matches names that start with it, in
+ * alphabetical order (the products_name_prefix_idx range).
+ */
+const SHORT_TERM = 3;
+/** Words kept for a misspelt term: those within this share of the closest word's similarity. */
+const CLOSE_TO_BEST = 0.85;
+
+const lowerName = sql`lower(${products.name}) COLLATE "C"`;
+const contains = (lowered: string) =>
+  sql`${products.searchText} like ${`%${escapeLike(lowered)}%`}`;
+
+/** Every product the term matches (name, salt or manufacturer), for a search with a chosen sort. */
+export function searchCondition(term: string): SQL {
+  const lowered = term.toLowerCase();
+  return lowered.length < SHORT_TERM
+    ? sql`${lowerName} like ${`${escapeLike(lowered)}%`}`
+    : contains(lowered);
+}
+
+/**
+ * Search over name, salt and manufacturer (products.search_text, kept by a trigger), by
+ * relevance: names starting with the term (the whole term as a word first), through the name
+ * index; then every other product containing it, through the trigram index, newest first. Each
+ * group is read in its index order and stops at the page, so a term matching 50,000 products
+ * costs no more than one matching 50 (word_similarity() on every match cost ~10 µs a row before,
+ * see docs/performance.md).
+ */
+export function substringSearch(term: string): SearchTier[] {
+  const lowered = term.toLowerCase();
+  const escaped = escapeLike(lowered);
+  const namePrefix = sql`${lowerName} like ${`${escaped}%`}`;
+  if (lowered.length < SHORT_TERM) {
+    return [
+      { where: namePrefix, order: [asc(lowerName), desc(products.id)], key: `name:${lowered}` },
+    ];
+  }
+  return [
+    {
+      where: namePrefix,
+      order: [
+        sql`case when ${products.searchText} like ${`${escaped} %`} then 0 else 1 end`,
+        desc(products.id),
+      ],
+      key: `name:${lowered}`,
+    },
+    {
+      where: and(contains(lowered), not(namePrefix)) as SQL,
+      order: [desc(products.id)],
+      key: `other:${lowered}`,
+    },
+  ];
+}
+
+/** A misspelt term: the products holding the closest catalogue word first, then the next one. */
+export function similarWordsSearch(words: string[]): SearchTier[] {
+  return words.map((word, i) => ({
+    where: and(contains(word), ...words.slice(0, i).map((before) => not(contains(before)))) as SQL,
+    order: [desc(products.id)],
+    key: `words:${words.slice(0, i + 1).join(' ')}`,
+  }));
+}
+
+/** Any of the words, for a misspelt term with a chosen sort. */
+export function similarWordsCondition(words: string[]): SQL {
+  return or(...words.map(contains)) as SQL;
+}
+
+/**
+ * The words of the catalogue (search_words) closest to a term by trigram similarity, best first:
+ * 'paracetmol' → 'paracetamol'. A few thousand words, so this is quick whatever the term. Only
+ * words about as close as the best are kept: 'tablte' means tablet, not every word with 'ta'.
+ */
+export async function similarWords(db: DbOrTx, term: string, limit: number): Promise<string[]> {
+  const lowered = term.toLowerCase();
+  const similarity = sql<number>`similarity(${searchWords.word}, ${lowered})`;
+  const rows = await db
+    .select({ word: searchWords.word, score: similarity.mapWith(Number) })
+    .from(searchWords)
+    .where(sql`${searchWords.word} % ${lowered}`)
+    .orderBy(desc(similarity), asc(searchWords.word))
+    .limit(limit);
+  const best = rows[0]?.score ?? 0;
+  return rows.filter((row) => row.score >= best * CLOSE_TO_BEST).map((row) => row.word);
+}
+
+export function filterCondition(filter: ProductFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (!filter.includeInactive) conditions.push(eq(products.isActive, true));
+  if (filter.divisionId) conditions.push(eq(products.divisionId, filter.divisionId));
+  if (filter.manufacturerId) conditions.push(eq(products.manufacturerId, filter.manufacturerId));
+  if (filter.saltCompositionId)
+    conditions.push(eq(products.saltCompositionId, filter.saltCompositionId));
+  if (filter.prescription !== undefined)
+    conditions.push(eq(products.prescription, filter.prescription));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const keyOf = (order: ProductOrder) =>
+  order.by === 'offerPrice' ? products.offerPriceMinor : products.createdAt;
+
+/** The ORDER BY of a sort; the id breaks ties in the same direction, so pages never overlap. */
+export function orderOf(order: ProductOrder): SQL[] {
+  const direction = order.direction === 'asc' ? asc : desc;
+  return [direction(keyOf(order)), direction(products.id)];
+}
+
+/**
+ * Where a page starts: the sort key (as text, so timestamps keep their microseconds) and id of
+ * the row just before it.
+ */
+export interface PageAnchor {
+  key: string;
+  id: number;
+}
+
+/** Rows after an anchor in the sort order: a seek on the sort index instead of an offset. */
+export function afterAnchor(order: ProductOrder, anchor: PageAnchor): SQL {
+  const key =
+    order.by === 'offerPrice' ? sql`${anchor.key}::integer` : sql`${anchor.key}::timestamptz`;
+  const comparison = order.direction === 'asc' ? sql`>` : sql`<`;
+  return sql`(${keyOf(order)}, ${products.id}) ${comparison} (${key}, ${anchor.id})`;
+}
+
+/**
+ * The anchor of every `spacing` rows of a listing (rows spacing, 2·spacing, …), in one pass over
+ * the sort index. Page 2,000 then seeks to the anchor before it and skips fewer than `spacing`
+ * rows, instead of walking 50,000 (docs/performance.md).
+ */
+export async function pageAnchors(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: ProductOrder,
+  spacing: number,
+): Promise<PageAnchor[]> {
+  const numbered = db
+    .select({
+      key: sql<string>`${keyOf(order)}::text`.as('key'),
+      id: products.id,
+      n: sql<number>`row_number() over (order by ${sql.join(orderOf(order), sql`, `)})`.as('n'),
+    })
+    .from(products)
+    .where(where)
+    .as('numbered');
+  return db
+    .select({ key: numbered.key, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.n} % ${spacing} = 0`)
+    .orderBy(numbered.n);
+}
+
+/**
+ * One page of products with every column the listing shows. The page is chosen on the narrow sort
+ * (or search) index first and only its rows are joined with names and first images, so skipped
+ * rows cost one index entry each.
+ */
+export async function listPage(
+  db: DbOrTx,
+  options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+) {
+  const page = db
+    .select({ pageId: sql<number>`${products.id}`.as('page_id') })
+    .from(products)
+    .where(options.where)
+    .orderBy(...options.order)
+    .limit(options.limit)
+    .offset(options.offset)
+    .as('page');
+  return db
+    .select(productColumns)
+    .from(page)
+    .innerJoin(products, eq(products.id, page.pageId))
+    .innerJoin(divisions, eq(divisions.id, products.divisionId))
+    .innerJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .leftJoin(saltCompositions, eq(saltCompositions.id, products.saltCompositionId))
+    .orderBy(...options.order);
+}
+
+export type ListedRow = Awaited<ReturnType<typeof listPage>>[number];
+
+/** The rows of each condition among those matching `where` and any of them, in one pass. */
+export async function countEach(
+  db: DbOrTx,
+  where: SQL | undefined,
+  conditions: SQL[],
+): Promise<number[]> {
+  const [row] = await db
+    .select({
+      counts: sql<number[]>`array[${sql.join(
+        conditions.map((condition) => sql`count(*) filter (where ${condition})::int`),
+        sql`, `,
+      )}]`,
+    })
+    .from(products)
+    .where(and(where, or(...conditions)));
+  return (row?.counts ?? []).map(Number);
+}
+
+export async function countProducts(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(where);
+  return row?.n ?? 0;
+}
+
+export async function findProduct(db: DbOrTx, productId: number) {
+  const [row] = await selectProducts(db).where(eq(products.id, productId)).limit(1);
+  return row;
+}
+
+export async function listImages(db: DbOrTx, productId: number) {
+  return db
+    .select({ id: productImages.id, url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(productImages.position, productImages.id);
+}
+
+export async function listSubstitutes(
+  db: DbOrTx,
+  product: { id: number; saltCompositionId: number },
+  limit: number,
+) {
+  const rows = await selectProducts(db)
+    .where(
+      and(
+        eq(products.saltCompositionId, product.saltCompositionId),
+        eq(products.isActive, true),
+        ne(products.id, product.id),
+      ),
+    )
+    .orderBy(asc(products.offerPriceMinor), asc(products.id))
+    .limit(limit);
+  return rows;
+}
+
+export async function listTopSelling(db: DbOrTx, limit: number) {
+  const rows = await selectProducts(db)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.unitsSold), desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows;
+}
+
+export interface ProductWrite {
+  name: string;
+  offerPriceMinor: number;
+  maximumRetailPriceMinor: number;
+  quantity: number;
+  prescription: boolean;
+  isActive: boolean;
+  divisionId: number;
+  manufacturerId: number;
+  saltCompositionId: number;
+  dosageForm: string | null;
+  strength: string | null;
+  packSize: string | null;
+  description: string | null;
+}
+
+export async function insertProduct(db: DbOrTx, values: ProductWrite): Promise<number> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  if (!row) throw new Error('product insert returned no row');
+  return row.id;
+}
+
+export async function updateProduct(
+  db: DbOrTx,
+  productId: number,
+  values: ProductWrite,
+): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set(values)
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function deleteProduct(db: DbOrTx, productId: number): Promise<boolean> {
+  const rows = await db
+    .delete(products)
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function insertImages(
+  db: DbOrTx,
+  productId: number,
+  urls: string[],
+  firstPosition: number,
+) {
+  if (urls.length === 0) return;
+  await db
+    .insert(productImages)
+    .values(urls.map((url, i) => ({ productId, url, position: firstPosition + i })));
+}
+
+export async function deleteImages(db: DbOrTx, imageIds: number[]) {
+  if (imageIds.length === 0) return;
+  await db.delete(productImages).where(inArray(productImages.id, imageIds));
+}
+
+export async function productExists(
+  db: DbOrTx,
+  productId: number,
+  activeOnly: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      activeOnly
+        ? and(eq(products.id, productId), eq(products.isActive, true))
+        : eq(products.id, productId),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertStockNotification(db: DbOrTx, userId: number, productId: number) {
+  await db.insert(stockNotifications).values({ userId, productId }).onConflictDoNothing();
+}
+
+export async function findProductsByIds(db: DbOrTx, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return selectProducts(db).where(inArray(products.id, productIds));
+}
+
+/**
+ * Takes units out of stock only if enough are left, in one statement: two shoppers can never
+ * both take the last unit (the second update matches no row). Counts the units as sold.
+ */
+export async function reserveStock(db: DbOrTx, productId: number, units: number) {
+  const [row] = await db
+    .update(products)
+    .set({
+      quantity: sql`${products.quantity} - ${units}`,
+      unitsSold: sql`${products.unitsSold} + ${units}`,
+    })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.isActive, true),
+        sql`${products.quantity} >= ${units}`,
+      ),
+    )
+    .returning({ id: products.id, quantity: products.quantity });
+  return row;
+}
+
+/** Puts units back (a cancelled order) and takes them off the sales count. */
+export async function releaseStock(db: DbOrTx, productId: number, units: number) {
+  await db
+    .update(products)
+    .set({
+      quantity: sql`${products.quantity} + ${units}`,
+      unitsSold: sql`greatest(${products.unitsSold} - ${units}, 0)`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** Stock and state of products, locked in id order so concurrent orders cannot deadlock. */
+export async function lockProducts(db: DbOrTx, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      quantity: products.quantity,
+      isActive: products.isActive,
+      offerPriceMinor: products.offerPriceMinor,
+      maximumRetailPriceMinor: products.maximumRetailPriceMinor,
+      prescription: products.prescription,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}

@@ -1,0 +1,243 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  orderLines,
+  orderStatusHistory,
+  orders,
+  payments,
+  productImages,
+  users,
+  type ShippingAddressSnapshot,
+} from '../../db/schema/index';
+
+const itemCount = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+const firstItemImage = sql<
+  string | null
+>`(select ${productImages.url} from ${orderLines} join ${productImages} on ${productImages.productId} = ${orderLines.productId} where ${orderLines.orderId} = ${orders.id} order by ${orderLines.id}, ${productImages.position}, ${productImages.id} limit 1)`;
+const hasPrescriptionItems = sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.prescription})`;
+
+const orderColumns = {
+  id: orders.id,
+  statusId: orders.statusId,
+  addressId: orders.addressId,
+  userId: orders.userId,
+  totalOrderValueMinor: orders.totalOrderValueMinor,
+  createdAt: orders.createdAt,
+  expectedDeliveryDate: orders.expectedDeliveryDate,
+  deliveredAt: orders.deliveredAt,
+  shippingAddress: orders.shippingAddress,
+  paymentNote: orders.paymentNote,
+  orderedByName: users.name,
+  orderedByEmail: users.email,
+  itemCount,
+  firstItemImage,
+  hasPrescriptionItems,
+};
+
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
+
+function selectOrders(db: DbOrTx) {
+  return db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId));
+}
+
+export async function findByIdempotencyKey(db: DbOrTx, userId: number, key: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function insertOrder(
+  db: DbOrTx,
+  values: {
+    userId: number;
+    statusId: number;
+    totalOrderValueMinor: number;
+    idempotencyKey: string | null;
+  },
+): Promise<number> {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned no row');
+  return row.id;
+}
+
+export async function insertLines(
+  db: DbOrTx,
+  orderId: number,
+  lines: Array<{
+    productId: number;
+    productName: string;
+    unitPriceMinor: number;
+    maximumRetailPriceMinor: number;
+    quantity: number;
+    prescription: boolean;
+  }>,
+) {
+  await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+}
+
+export async function insertHistory(
+  db: DbOrTx,
+  entry: {
+    orderId: number;
+    fromStatusId: number | null;
+    toStatusId: number;
+    changedByUserId: number | null;
+    note: string | null;
+  },
+) {
+  await db.insert(orderStatusHistory).values(entry);
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  filter: { userId?: number; statusId?: number },
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.statusId) conditions.push(eq(orders.statusId, filter.statusId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, rowCount: total?.n ?? 0 };
+}
+
+export async function findOrder(
+  db: DbOrTx,
+  orderId: number,
+  options: { forUpdate?: boolean } = {},
+) {
+  if (options.forUpdate) {
+    // Lock the order row itself first, so concurrent status changes are applied one at a time.
+    await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  }
+  const [row] = await selectOrders(db).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+export function listLines(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: orderLines.id,
+      productId: orderLines.productId,
+      productName: orderLines.productName,
+      unitPriceMinor: orderLines.unitPriceMinor,
+      maximumRetailPriceMinor: orderLines.maximumRetailPriceMinor,
+      quantity: orderLines.quantity,
+      prescription: orderLines.prescription,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+}
+
+export function listHistory(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      fromStatusId: orderStatusHistory.fromStatusId,
+      toStatusId: orderStatusHistory.toStatusId,
+      changedBy: users.name,
+      note: orderStatusHistory.note,
+      createdAt: orderStatusHistory.createdAt,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedByUserId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+}
+
+export async function updateOrder(
+  db: DbOrTx,
+  orderId: number,
+  changes: Partial<{
+    statusId: number;
+    addressId: number;
+    shippingAddress: ShippingAddressSnapshot;
+    expectedDeliveryDate: string | null;
+    deliveredAt: Date;
+    paymentNote: string;
+  }>,
+) {
+  await db.update(orders).set(changes).where(eq(orders.id, orderId));
+}
+
+export async function insertPayment(
+  db: DbOrTx,
+  payment: {
+    orderId: number;
+    method: 'card' | 'cash_on_delivery';
+    provider: 'stripe' | 'test' | 'none';
+    amountMinor: number;
+    status: 'requires_payment' | 'succeeded' | 'failed' | 'pending';
+    note: string | null;
+    intentId?: string;
+  },
+) {
+  await db.insert(payments).values(payment);
+}
+
+export async function findPaymentByIntent(db: DbOrTx, intentId: string) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      status: payments.status,
+      amountMinor: payments.amountMinor,
+    })
+    .from(payments)
+    .where(eq(payments.intentId, intentId))
+    .limit(1);
+  return row;
+}
+
+export async function findOpenCardPayment(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      intentId: payments.intentId,
+      amountMinor: payments.amountMinor,
+      provider: payments.provider,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.method, 'card'),
+        eq(payments.status, 'requires_payment'),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function markPaymentSucceeded(
+  db: DbOrTx,
+  paymentId: number,
+  paymentMethodId: string | null,
+) {
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', paymentMethodId })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Paid means a card payment that succeeded, or cash on delivery chosen. */
+export async function hasPayment(db: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['succeeded', 'pending'])))
+    .limit(1);
+  return rows.length > 0;
+}

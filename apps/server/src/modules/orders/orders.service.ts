@@ -1,0 +1,510 @@
+import {
+  FINAL_ORDER_STATUSES,
+  MESSAGES,
+  ORDER_NOT_FOUND,
+  ORDER_STATUS,
+  ORDER_STATUS_NAMES,
+  defaultPagination,
+  displayedStatus,
+  fromMinorUnits,
+  isOrderEditable,
+  lineTotalMinor,
+  nextStatusAfterAddress,
+  nextStatusAfterPayment,
+  type Order,
+  type OrderDetailResponse,
+  type OrderListQuery,
+  type OrderStatusId,
+  type OrderUpdateInput,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  OutOfStockError,
+} from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import type { AddressesService } from '../addresses/addresses.service';
+import type { CartService } from '../cart/cart.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
+import * as repository from './orders.repository';
+
+export const CART_IS_EMPTY = 'Your cart is empty.';
+export const CASH_ON_DELIVERY = 'Cash on Delivery';
+const ORDER_PLACED = 'Order placed successfully';
+
+function toOrder(row: repository.OrderRow): Order {
+  return {
+    id: row.id,
+    statusId: row.statusId,
+    status: displayedStatus(row),
+    addressId: row.addressId,
+    userId: row.userId,
+    totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
+    createdAt: row.createdAt.toISOString(),
+    expectedDeliveryDate: row.expectedDeliveryDate,
+    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    orderedBy: { id: row.userId, name: row.orderedByName },
+    itemCount: row.itemCount,
+    firstItemImage: row.firstItemImage,
+    hasPrescriptionItems: row.hasPrescriptionItems,
+    shippingAddress: row.shippingAddress ?? null,
+    paymentNote: row.paymentNote,
+  };
+}
+
+const isAdmin = (session: Session) => session.roleId === 1;
+
+const mailTarget = (row: repository.OrderRow): OrderMailTarget => ({
+  orderId: row.id,
+  email: row.orderedByEmail,
+  name: row.orderedByName,
+  totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
+});
+
+export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
+export const CARD_PAYMENT = 'Card payment';
+
+export function createOrdersService(deps: {
+  db: Database;
+  cart: CartService;
+  catalog: CatalogService;
+  addresses: AddressesService;
+  mail: OrderMail;
+}) {
+  const { db, cart, catalog, addresses, mail } = deps;
+
+  /**
+   * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
+   * pharmacist must see the prescription first (DECISIONS). Only from the Payment step.
+   */
+  async function completePayment(
+    tx: DbOrTx,
+    order: repository.OrderRow,
+    note: string,
+    byUserId: number | null,
+  ) {
+    if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
+    await repository.updateOrder(tx, order.id, { paymentNote: note });
+    await changeStatus(
+      tx,
+      order,
+      nextStatusAfterPayment(order.hasPrescriptionItems),
+      byUserId,
+      note,
+    );
+  }
+
+  /** The order if the session may see it; another user's order is 'not found' (never 403). */
+  async function visibleOrder(
+    session: Session,
+    orderId: number,
+    tx: DbOrTx = db,
+    forUpdate = false,
+  ) {
+    const row = await repository.findOrder(tx, orderId, { forUpdate });
+    if (!row || (!isAdmin(session) && row.userId !== session.userId))
+      throw new NotFoundError(ORDER_NOT_FOUND);
+    return row;
+  }
+
+  async function changeStatus(
+    tx: DbOrTx,
+    order: repository.OrderRow,
+    to: OrderStatusId,
+    byUserId: number | null,
+    note: string | null,
+  ) {
+    await repository.updateOrder(tx, order.id, {
+      statusId: to,
+      ...(to === ORDER_STATUS.DELIVERED ? { deliveredAt: new Date() } : {}),
+    });
+    await repository.insertHistory(tx, {
+      orderId: order.id,
+      fromStatusId: order.statusId,
+      toStatusId: to,
+      changedByUserId: byUserId,
+      note,
+    });
+  }
+
+  return {
+    /**
+     * Places the signed-in user's cart as an order in one transaction: re-checks every product
+     * (active, stock), reserves stock with a conditional update, snapshots prices, empties the
+     * cart and records the first status. The same Idempotency-Key answers the same order.
+     */
+    async placeOrder(
+      userId: number,
+      idempotencyKey: string | undefined,
+    ): Promise<{ orderId: number; message: string; created: boolean }> {
+      try {
+        return await db
+          .transaction(async (tx) => {
+            await cart.lockCart(userId, tx);
+            if (idempotencyKey) {
+              const existing = await repository.findByIdempotencyKey(tx, userId, idempotencyKey);
+              if (existing) return { orderId: existing.id, message: ORDER_PLACED, created: false };
+            }
+            const lines = await cart.linesForOrder(userId, tx);
+            if (lines.length === 0) throw new BadRequestError(CART_IS_EMPTY);
+            const locked = new Map(
+              (
+                await catalog.lockProductsForOrder(
+                  tx,
+                  lines.map((l) => l.productId),
+                )
+              ).map((p) => [p.id, p]),
+            );
+            let totalMinor = 0;
+            const snapshot = [];
+            for (const line of lines) {
+              const product = locked.get(line.productId);
+              if (!product || !product.isActive) {
+                throw new ConflictError(
+                  `${product?.name ?? 'A product in your cart'} is no longer available. Please remove it from your cart.`,
+                );
+              }
+              if (product.quantity < line.count) {
+                throw new OutOfStockError(
+                  product.quantity <= 0
+                    ? `${product.name} is out of stock. Please remove it from your cart.`
+                    : `Only ${product.quantity} of ${product.name} left in stock. Please lower the quantity.`,
+                );
+              }
+              if (!(await catalog.reserveStock(tx, product.id, line.count))) {
+                throw new OutOfStockError(
+                  `${product.name} is out of stock. Please remove it from your cart.`,
+                );
+              }
+              totalMinor += lineTotalMinor(product.offerPriceMinor, line.count);
+              snapshot.push({
+                productId: product.id,
+                productName: product.name,
+                unitPriceMinor: product.offerPriceMinor,
+                maximumRetailPriceMinor: product.maximumRetailPriceMinor,
+                quantity: line.count,
+                prescription: product.prescription,
+              });
+            }
+            const orderId = await repository.insertOrder(tx, {
+              userId,
+              statusId: ORDER_STATUS.COLLECTING_ADDRESS,
+              totalOrderValueMinor: totalMinor,
+              idempotencyKey: idempotencyKey ?? null,
+            });
+            await repository.insertLines(tx, orderId, snapshot);
+            await repository.insertHistory(tx, {
+              orderId,
+              fromStatusId: null,
+              toStatusId: ORDER_STATUS.COLLECTING_ADDRESS,
+              changedByUserId: userId,
+              note: 'Order placed',
+            });
+            await cart.clear(userId, tx);
+            return { orderId, message: ORDER_PLACED, created: true };
+          })
+          .then(async (result) => {
+            if (result.created) {
+              const row = await repository.findOrder(db, result.orderId);
+              if (row) mail.placed(mailTarget(row));
+            }
+            return result;
+          });
+      } catch (error) {
+        // A retry that raced the first request on another connection: answer the order it made.
+        if (idempotencyKey && isUniqueViolation(error)) {
+          const existing = await repository.findByIdempotencyKey(db, userId, idempotencyKey);
+          if (existing) return { orderId: existing.id, message: ORDER_PLACED, created: false };
+        }
+        throw error;
+      }
+    },
+
+    /** Spec §6 scope: admins see all orders or one customer's; everyone else only their own. */
+    async listOrders(session: Session, query: OrderListQuery) {
+      const userId = isAdmin(session) ? query.userId : session.userId;
+      const { rows, rowCount } = await repository.listOrders(
+        db,
+        { userId, statusId: query.statusId || undefined },
+        query.page,
+        query.pageSize,
+      );
+      return {
+        orderList: rows.map(toOrder),
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.pageSize,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.pageSize),
+        },
+      };
+    },
+
+    async getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
+      const row = await visibleOrder(session, orderId);
+      const [lines, history] = await Promise.all([
+        repository.listLines(db, orderId),
+        repository.listHistory(db, orderId),
+      ]);
+      const products = await catalog.productsByIds(
+        lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
+      );
+      return {
+        order: toOrder(row),
+        orderDetails: lines.map((line) => {
+          const product = line.productId === null ? undefined : products.get(line.productId);
+          return {
+            id: line.id,
+            quantity: line.quantity,
+            count: line.quantity,
+            productName: line.productName,
+            offerPrice: fromMinorUnits(line.unitPriceMinor),
+            maximumRetailPrice: fromMinorUnits(line.maximumRetailPriceMinor),
+            lineTotal: fromMinorUnits(lineTotalMinor(line.unitPriceMinor, line.quantity)),
+            prescription: line.prescription,
+            product: product
+              ? { id: product.id, name: product.name, images: product.images }
+              : null,
+          };
+        }),
+        statusHistory: history.map((entry) => ({
+          ...entry,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Spec §7 PUT /order/{orderId}. Admins set the status (any, except out of Delivered or
+     * Cancelled) and the expected delivery date; a member may only give the address and, at the
+     * payment step, choose cash on delivery on their own editable order (DECISIONS). Statuses of
+     * the customer flow are computed here, never taken from the client.
+     */
+    async updateOrder(
+      session: Session,
+      orderId: number,
+      input: OrderUpdateInput,
+    ): Promise<{ message: string; order: Order }> {
+      // Mails go out only once the change is committed.
+      const events: Array<() => void> = [];
+      const message = await db.transaction(async (tx) => {
+        const order = await visibleOrder(session, orderId, tx, true);
+        const admin = isAdmin(session);
+        const isFinal = FINAL_ORDER_STATUSES.includes(order.statusId as OrderStatusId);
+        if (!admin && (input.statusId !== undefined || input.expectedDeliveryDate !== undefined)) {
+          throw new ForbiddenError(
+            'Only the pharmacy can change the status or the delivery date of an order.',
+          );
+        }
+        let result: string = MESSAGES.orderStatusUpdated;
+
+        if (input.addressId !== undefined) {
+          if (!isOrderEditable(order))
+            throw new ConflictError('This order can no longer be changed.');
+          const address = await addresses.get(order.userId, input.addressId, tx);
+          const { id: _id, isPrimary: _primary, ...shippingAddress } = address;
+          await repository.updateOrder(tx, order.id, { addressId: address.id, shippingAddress });
+          if (
+            order.statusId === ORDER_STATUS.NEW ||
+            order.statusId === ORDER_STATUS.COLLECTING_ADDRESS
+          ) {
+            await changeStatus(
+              tx,
+              order,
+              nextStatusAfterAddress(order.hasPrescriptionItems),
+              session.userId,
+              'Address confirmed',
+            );
+          }
+          result = 'Address confirmed';
+        }
+
+        if (input.payment !== undefined) {
+          const current = await repository.findOrder(tx, order.id);
+          if (!current || current.statusId !== ORDER_STATUS.PAYMENT)
+            throw new ConflictError('This order is not waiting for payment.');
+          if (input.payment !== CASH_ON_DELIVERY) {
+            throw new BadRequestError(
+              'payment: card payments are confirmed through the payment step; choose Cash on Delivery here.',
+            );
+          }
+          await repository.insertPayment(tx, {
+            orderId: order.id,
+            method: 'cash_on_delivery',
+            provider: 'none',
+            amountMinor: current.totalOrderValueMinor,
+            status: 'pending',
+            note: CASH_ON_DELIVERY,
+          });
+          await completePayment(tx, current, CASH_ON_DELIVERY, session.userId);
+          events.push(() => mail.confirmed(mailTarget(current), CASH_ON_DELIVERY));
+          result = 'Order confirmed';
+        }
+
+        if (input.expectedDeliveryDate !== undefined) {
+          if (order.statusId === ORDER_STATUS.CANCELLED)
+            throw new ConflictError('This order is cancelled.');
+          await repository.updateOrder(tx, order.id, {
+            expectedDeliveryDate: input.expectedDeliveryDate,
+          });
+          result = MESSAGES.expectedDeliveryUpdated;
+        }
+
+        if (input.statusId !== undefined && input.statusId !== order.statusId) {
+          if (isFinal) {
+            throw new ConflictError(
+              `This order is ${ORDER_STATUS_NAMES[order.statusId as OrderStatusId]} and its status can no longer change.`,
+            );
+          }
+          const to = input.statusId as OrderStatusId;
+          if (to === ORDER_STATUS.CANCELLED) {
+            // Product rows in id order, as placing an order locks them: taken in line order, a
+            // cancellation and a new order could each hold the row the other waits for (a
+            // deadlock PostgreSQL ends with an error; found by the issue 7 crash burst).
+            const lines = (await repository.listLines(tx, order.id)).flatMap((line) =>
+              line.productId === null ? [] : [{ productId: line.productId, units: line.quantity }],
+            );
+            lines.sort((a, b) => a.productId - b.productId);
+            for (const line of lines) await catalog.releaseStock(tx, line.productId, line.units);
+          }
+          await changeStatus(tx, order, to, session.userId, input.note ?? null);
+          events.push(() => mail.statusChanged(mailTarget(order), to));
+          result = MESSAGES.orderStatusUpdated;
+        }
+        return result;
+      });
+      for (const event of events) event();
+      const updated = await repository.findOrder(db, orderId);
+      if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
+      return { message, order: toOrder(updated) };
+    },
+
+    /** The owner's order waiting for a card payment, with the amount taken from the order itself. */
+    async orderForCardPayment(session: Session, orderId: number) {
+      const order = await visibleOrder(session, orderId);
+      if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
+      return {
+        id: order.id,
+        amountMinor: order.totalOrderValueMinor,
+        openPayment: await repository.findOpenCardPayment(db, order.id),
+      };
+    },
+
+    async recordCardIntent(
+      orderId: number,
+      intent: { intentId: string; provider: 'stripe' | 'test'; amountMinor: number },
+    ) {
+      await repository.insertPayment(db, {
+        orderId,
+        method: 'card',
+        provider: intent.provider,
+        amountMinor: intent.amountMinor,
+        status: 'requires_payment',
+        note: null,
+        intentId: intent.intentId,
+      });
+    },
+
+    /**
+     * A card payment the provider reports as succeeded (from the client or the webhook). Saved
+     * exactly once: the payment row is locked, and a second report of the same intent is a no-op.
+     */
+    async recordCardSuccess(
+      intentId: string,
+      details: {
+        orderId: number;
+        amountMinor: number;
+        paymentMethodId: string | null;
+        byUserId: number | null;
+      },
+    ) {
+      const outcome = await db.transaction(async (tx) => {
+        const order = await repository.findOrder(tx, details.orderId, { forUpdate: true });
+        if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+        const payment = await repository.findPaymentByIntent(tx, intentId);
+        if (!payment || payment.orderId !== order.id)
+          throw new NotFoundError('No payment found for this order.');
+        if (payment.status === 'succeeded') return { order, saved: false };
+        if (
+          payment.amountMinor !== details.amountMinor ||
+          order.totalOrderValueMinor !== details.amountMinor
+        ) {
+          throw new ConflictError('The amount paid does not match the order total.');
+        }
+        await repository.markPaymentSucceeded(tx, payment.id, details.paymentMethodId);
+        await completePayment(tx, order, CARD_PAYMENT, details.byUserId);
+        return { order, saved: true };
+      });
+      if (outcome.saved) mail.confirmed(mailTarget(outcome.order), CARD_PAYMENT);
+      const updated = await repository.findOrder(db, details.orderId);
+      if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
+      return { saved: outcome.saved, order: toOrder(updated) };
+    },
+
+    /** The owner's order that is waiting for a prescription (first upload, or after a rejection). */
+    async orderForPrescription(session: Session, orderId: number) {
+      const order = await visibleOrder(session, orderId);
+      if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.statusId !== ORDER_STATUS.COLLECTING_PRESCRIPTION || !order.hasPrescriptionItems) {
+        throw new ConflictError('This order is not waiting for a prescription.');
+      }
+      return order;
+    },
+
+    /**
+     * After an upload: on to Payment, or straight back to the pharmacist when the order was paid
+     * before its prescription was rejected (no second payment, DECISIONS).
+     */
+    async prescriptionUploaded(tx: DbOrTx, orderId: number, userId: number) {
+      const order = await repository.findOrder(tx, orderId, { forUpdate: true });
+      if (!order || order.statusId !== ORDER_STATUS.COLLECTING_PRESCRIPTION) {
+        throw new ConflictError('This order is not waiting for a prescription.');
+      }
+      const paid = await repository.hasPayment(tx, orderId);
+      await changeStatus(
+        tx,
+        order,
+        paid ? ORDER_STATUS.WAITING_TO_ACCEPT : ORDER_STATUS.PAYMENT,
+        userId,
+        'Prescription uploaded',
+      );
+    },
+
+    /** Pharmacist review of an order waiting to be accepted (admin). */
+    async reviewPrescription(
+      tx: DbOrTx,
+      orderId: number,
+      reviewerId: number,
+      decision: { approve: boolean; reason: string | null },
+    ) {
+      const order = await repository.findOrder(tx, orderId, { forUpdate: true });
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.statusId !== ORDER_STATUS.WAITING_TO_ACCEPT)
+        throw new ConflictError('This order is not waiting for a prescription review.');
+      const to = decision.approve ? ORDER_STATUS.ACCEPTED : ORDER_STATUS.COLLECTING_PRESCRIPTION;
+      await changeStatus(
+        tx,
+        order,
+        to,
+        reviewerId,
+        decision.approve ? 'Prescription approved' : `Prescription rejected: ${decision.reason}`,
+      );
+      return () => {
+        if (!decision.approve && decision.reason)
+          mail.prescriptionRejected(mailTarget(order), decision.reason);
+      };
+    },
+
+    /** Owner or admin may see the order (404 otherwise). */
+    assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import {
+  LIMITS,
+  MESSAGES,
+  PRESCRIPTION_MAX_FILES,
+  PRESCRIPTION_TEXT,
+  type Prescription,
+  type PrescriptionReviewInput,
+} from '@pharmacy/shared';
+import type { Database } from '../../db/client';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors';
+import { detectFileType } from '../../lib/file-type';
+import type { UploadedFile } from '../../lib/multipart';
+import type { FileStorage } from '../../lib/storage';
+import type { Session } from '../../plugins/auth';
+import type { OrdersService } from '../orders/orders.service';
+import * as repository from './prescriptions.repository';
+
+/** Which detected contents each allowed extension may carry (spec §5: JPG, PNG, JPEG, PDF, DOC). */
+const EXTENSION_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+};
+
+/** A display name without any path, control characters or quotes; the name never reaches a path. */
+function cleanName(filename: string): string | undefined {
+  const hasControlCharacter = [...filename].some((char) => char.charCodeAt(0) < 0x20);
+  if (/[\\/"]/.test(filename) || filename.includes('..') || hasControlCharacter) return undefined;
+  const name = path.basename(filename).trim().slice(0, 200);
+  return name || undefined;
+}
+
+/** Checks every file by its bytes, size and name before anything is stored (OWASP ASVS 5.2). */
+export function checkPrescriptionFiles(files: UploadedFile[]) {
+  if (files.length === 0)
+    throw new BadRequestError('image: Please choose at least one prescription file.');
+  if (files.length > PRESCRIPTION_MAX_FILES) {
+    throw new PayloadTooLargeError(
+      `At most ${PRESCRIPTION_MAX_FILES} files can be uploaded at once.`,
+    );
+  }
+  return files.map((file) => {
+    const name = cleanName(file.filename);
+    if (!name)
+      throw new BadRequestError(
+        `image: The file name “${file.filename.slice(0, 60)}” is not valid.`,
+      );
+    if (file.content.length === 0)
+      throw new BadRequestError(`image: ${MESSAGES.fileTooSmall} (${name})`);
+    if (file.content.length > LIMITS.uploadMaxBytes)
+      throw new PayloadTooLargeError(`${MESSAGES.fileTooBig} (${name})`);
+    const extension = path.extname(name).slice(1).toLowerCase();
+    const detected = detectFileType(file.content);
+    const expected = EXTENSION_TYPES[extension];
+    if (!expected || !detected || detected.mime !== expected) {
+      throw new BadRequestError(`image: ${MESSAGES.fileTypeUnsupported} (${name})`);
+    }
+    return { name, content: file.content, mime: detected.mime, extension: detected.ext };
+  });
+}
+
+export function createPrescriptionsService(deps: {
+  db: Database;
+  storage: FileStorage;
+  orders: OrdersService;
+}) {
+  const { db, storage, orders } = deps;
+
+  return {
+    /** Spec §7 upload: a successful upload moves the order to Payment (or back to review if paid). */
+    async upload(
+      session: Session,
+      orderId: number,
+      files: UploadedFile[],
+      comment: string | undefined,
+    ) {
+      await orders.orderForPrescription(session, orderId);
+      const checked = checkPrescriptionFiles(files);
+      const stored: string[] = [];
+      try {
+        for (const file of checked)
+          stored.push(await storage.savePrivate('prescriptions', file.extension, file.content));
+        await db.transaction(async (tx) => {
+          const prescriptionId = await repository.insertPrescription(tx, {
+            orderId,
+            userId: session.userId,
+            comment: comment?.trim() ? comment.trim().slice(0, 1000) : null,
+          });
+          await repository.insertFiles(
+            tx,
+            prescriptionId,
+            checked.map((file, i) => ({
+              storageKey: stored[i] as string,
+              originalName: file.name,
+              mimeType: file.mime,
+              sizeBytes: file.content.length,
+            })),
+          );
+          await orders.prescriptionUploaded(tx, orderId, session.userId);
+        });
+      } catch (error) {
+        await Promise.all(stored.map((key) => storage.removePrivate(key)));
+        throw error;
+      }
+      return { message: PRESCRIPTION_TEXT.uploaded };
+    },
+
+    async list(session: Session, orderId: number): Promise<{ prescriptions: Prescription[] }> {
+      await orders.assertVisible(session, orderId);
+      const rows = await repository.listForOrder(db, orderId);
+      return {
+        prescriptions: rows.map((row) => ({
+          id: row.id,
+          comment: row.comment,
+          reviewStatus: row.reviewStatus,
+          reviewReason: row.reviewReason,
+          reviewedBy: row.reviewedBy,
+          reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+          createdAt: row.createdAt.toISOString(),
+          files: row.files.map((file) => ({
+            id: file.id,
+            originalName: file.originalName,
+            mimeType: file.mimeType,
+            sizeBytes: file.sizeBytes,
+            url: `/api/prescription-file/${file.id}`,
+          })),
+        })),
+      };
+    },
+
+    /** Prescriptions are private: only the order's owner and admins can read a file (404 for others). */
+    async download(session: Session, fileId: number) {
+      const file = await repository.findFile(db, fileId);
+      if (!file) throw new NotFoundError('No file found.');
+      try {
+        await orders.assertVisible(session, file.orderId);
+      } catch {
+        throw new NotFoundError('No file found.');
+      }
+      return {
+        content: await storage.readPrivate(file.storageKey),
+        name: file.originalName,
+        mimeType: file.mimeType,
+      };
+    },
+
+    async review(session: Session, orderId: number, input: PrescriptionReviewInput) {
+      const approve = input.decision === 'approve';
+      const afterCommit = await db.transaction(async (tx) => {
+        const notify = await orders.reviewPrescription(tx, orderId, session.userId, {
+          approve,
+          reason: input.reason ?? null,
+        });
+        await repository.reviewPending(tx, orderId, {
+          status: approve ? 'approved' : 'rejected',
+          reason: approve ? null : (input.reason ?? null),
+          reviewerId: session.userId,
+        });
+        return notify;
+      });
+      afterCommit();
+      return {
+        message: approve
+          ? 'Prescription approved'
+          : 'Prescription rejected; the customer has been asked for a new one',
+      };
+    },
+  };
+}
+
+export type PrescriptionsService = ReturnType<typeof createPrescriptionsService>;

@@ -1,0 +1,172 @@
+import {
+  LIMITS,
+  MESSAGES,
+  PROVIDER,
+  ROLE,
+  defaultPagination,
+  usesPasswordLogin,
+  type ChangePasswordInput,
+  type Pagination,
+  type Profile,
+  type ProfileUpdateInput,
+  type UserListItem,
+  type UserListQuery,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { signSessionToken } from '../../lib/tokens';
+import * as repository from './users.repository';
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const OLD_PASSWORD_WRONG = 'Old password is incorrect.';
+export const PASSWORD_LOGIN_ONLY =
+  'Your account signs in with Google, so it has no password to change here.';
+
+/**
+ * DECISIONS: ADMIN_EMAIL/ADMIN_PASSWORD ensure an admin account at start. An existing account is
+ * promoted if needed but its password is left alone, so an admin who changed it keeps it.
+ */
+export async function ensureAdminAccount(
+  db: Database,
+  admin: { email: string; password: string },
+): Promise<void> {
+  const existing = await repository.findIdAndRoleByEmail(db, admin.email);
+  if (existing) {
+    if (existing.roleId !== ROLE.ADMIN) await repository.setUserRole(db, existing.id, ROLE.ADMIN);
+    return;
+  }
+  await repository.insertUser(db, {
+    name: 'Administrator',
+    email: admin.email.toLowerCase(),
+    phoneNumber: null,
+    passwordHash: await hashPassword(admin.password),
+    roleId: ROLE.ADMIN,
+    providerName: PROVIDER.EMAIL,
+  });
+}
+
+export function createUsersService(db: Database, options: { jwtSecret: string }) {
+  const issueToken = (user: { id: number; roleId: number; tokenVersion: number }) =>
+    signSessionToken(options.jwtSecret, {
+      userId: user.id,
+      roleId: user.roleId,
+      tokenVersion: user.tokenVersion,
+    });
+
+  return {
+    issueToken,
+
+    loadSessionUser: (userId: number) => repository.findSessionUser(db, userId),
+
+    async getProfile(userId: number): Promise<Profile> {
+      const profile = await repository.findProfileById(db, userId);
+      if (!profile) throw new NotFoundError('No user found.');
+      return profile;
+    },
+
+    findCredentialsByEmail: (email: string) => repository.findCredentialsByEmail(db, email),
+
+    findByProviderSubject: (providerName: string, subject: string) =>
+      repository.findByProviderSubject(db, providerName, subject),
+
+    linkProvider: (userId: number, providerName: string, subject: string) =>
+      repository.linkProvider(db, userId, providerName, subject),
+
+    async createAccount(
+      account: {
+        name: string;
+        email: string;
+        phoneNumber: string | null;
+        password: string | null;
+        providerName: string;
+        providerSubject?: string;
+      },
+      tx: DbOrTx = db,
+    ) {
+      try {
+        return await repository.insertUser(tx, {
+          name: account.name,
+          email: account.email.toLowerCase(),
+          phoneNumber: account.phoneNumber,
+          passwordHash: account.password === null ? null : await hashPassword(account.password),
+          roleId: ROLE.MEMBER,
+          providerName: account.providerName,
+          providerSubject: account.providerSubject ?? null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    async updateProfile(userId: number, input: ProfileUpdateInput): Promise<Profile> {
+      try {
+        const updated = await repository.updateProfile(db, userId, {
+          ...input,
+          email: input.email.toLowerCase(),
+        });
+        if (!updated) throw new NotFoundError('No user found.');
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    /** Signs out every other session (token version bump) and returns a fresh token for this one. */
+    async changePassword(
+      userId: number,
+      input: ChangePasswordInput,
+    ): Promise<{ message: string; token: string }> {
+      const user = await repository.findCredentialsById(db, userId);
+      if (!user) throw new NotFoundError('No user found.');
+      if (!usesPasswordLogin(user.providerName) || !user.passwordHash)
+        throw new ForbiddenError(PASSWORD_LOGIN_ONLY);
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+        throw new BadRequestError(OLD_PASSWORD_WRONG);
+      const tokenVersion = await repository.updatePasswordHash(
+        db,
+        userId,
+        await hashPassword(input.newPassword),
+      );
+      return {
+        message: MESSAGES.passwordChanged,
+        token: await issueToken({ ...user, tokenVersion }),
+      };
+    },
+
+    /** Used by password reset: sets the password and signs out every session. */
+    async setPassword(userId: number, password: string, tx: DbOrTx = db): Promise<void> {
+      await repository.updatePasswordHash(tx, userId, await hashPassword(password));
+    },
+
+    async listUsers(
+      query: UserListQuery,
+    ): Promise<{ userList: UserListItem[]; pagination: Pagination }> {
+      // Spec §5: only terms of 2 or more characters count.
+      const search =
+        query.search && query.search.length >= LIMITS.userSearchMinLength
+          ? query.search
+          : undefined;
+      const { rows, rowCount } = await repository.listUsers(db, {
+        search,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      return {
+        userList: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.pageSize,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.pageSize),
+        },
+      };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

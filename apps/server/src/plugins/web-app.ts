@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './errors';
+
+const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /dashboard',
+  'Disallow: /api/',
+  'Disallow: /order/',
+  '',
+].join('\n');
+
+interface WebAppOptions {
+  webDistDir: string;
+  uploadsDir: string;
+}
+
+/**
+ * Serves the built SPA from the API's port: hashed assets are immutable, index.html is always
+ * revalidated, and unknown non-API paths fall back to index.html so client routes work on reload.
+ * Public uploads (catalogue images) are served from the data directory; private files never are.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(ROBOTS_TXT),
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Catalogue images change name when they change, so a day of caching is safe.
+    maxAge: '1d',
+  });
+
+  const indexFile = path.join(options.webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn(
+      `No web app build at ${options.webDistDir}; run "npm run build" to serve the shop.`,
+    );
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', options.webDistDir);
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+    if (!hasWebApp) return reply.code(503).send(errorBody(503, 'The web app is not built yet.'));
+    return sendIndex(reply);
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/uploads/') &&
+      !pathname.startsWith('/assets/') &&
+      !path.extname(pathname);
+    if (isPageRequest && hasWebApp) return sendIndex(reply);
+    return reply.code(404).send(errorBody(404, `Route ${request.method}:${pathname} not found`));
+  });
+});

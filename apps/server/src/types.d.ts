@@ -1,0 +1,11 @@
+import type { DatabaseHandle } from './db/client';
+import type { AppConfig } from './config/env';
+import type { RouteSummary } from './app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: DatabaseHandle;
+    routeTable: RouteSummary[];
+  }
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { PROVIDER, ROLE } from '@pharmacy/shared';
+import type { Database } from '../src/db/client';
+import { users } from '../src/db/schema/index';
+import { hashPassword } from '../src/lib/password';
+import { signSessionToken } from '../src/lib/tokens';
+import type { TestApp } from './helpers';
+
+export const TEST_PASSWORD = 'secret123';
+let cachedHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  name: string;
+  roleId: number;
+  token: string;
+  auth: { authorization: string };
+}
+
+/** Inserts a user straight into the database (fast) and signs a token for it. */
+export async function createUser(
+  t: TestApp,
+  overrides: Partial<{
+    name: string;
+    email: string;
+    roleId: number;
+    providerName: string;
+    password: string;
+    phoneNumber: string;
+  }> = {},
+): Promise<TestUser> {
+  const db: Database = t.database.db;
+  const suffix = randomBytes(4).toString('hex');
+  const passwordHash = overrides.password
+    ? await hashPassword(overrides.password)
+    : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `Test User ${suffix}`,
+      email: overrides.email ?? `user-${suffix}@example.com`,
+      phoneNumber: overrides.phoneNumber ?? '9876543210',
+      passwordHash: overrides.providerName === PROVIDER.GOOGLE ? null : passwordHash,
+      roleId: overrides.roleId ?? ROLE.MEMBER,
+      providerName: overrides.providerName ?? PROVIDER.EMAIL,
+    })
+    .returning({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      roleId: users.roleId,
+      tokenVersion: users.tokenVersion,
+    });
+  if (!row) throw new Error('no user');
+  const token = await signSessionToken(t.config.jwtSecret, {
+    userId: row.id,
+    roleId: row.roleId,
+    tokenVersion: row.tokenVersion,
+  });
+  return { ...row, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export const createAdmin = (t: TestApp) =>
+  createUser(t, { roleId: ROLE.ADMIN, name: 'Admin Person' });
+
+export const validAddress = {
+  name: 'Asha Verma',
+  phone: '9876543210',
+  street: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+};
+
+/** A 1×1 PNG, for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart body for inject, built with the platform's FormData. */
+export async function multipart(
+  fields: Record<string, string | string[]>,
+  files: Array<{ field: string; name: string; type: string; content: Buffer }> = [],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+  }
+  for (const file of files)
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.content)], { type: file.type }),
+      file.name,
+    );
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') as string },
+  };
+}

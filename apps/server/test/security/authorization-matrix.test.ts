@@ -1,0 +1,640 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, ORDER_STATUS, errorResponseSchema } from '@pharmacy/shared';
+import { buildApp, type RouteSummary } from '../../src/app';
+import { multipart, TEST_PASSWORD, TINY_PNG, validAddress, type TestUser } from '../factories';
+import { buildTestApp, testDriver, type TestApp } from '../helpers';
+import { installDbWatch, type DbWatch } from './support/db-watch';
+import { apiRoutes } from './support/routes';
+import {
+  ROLES,
+  createWorld,
+  freshEntry,
+  insertAddress,
+  insertOrder,
+  insertPrescription,
+  nextRemoteAddress,
+  putInCart,
+  userOf,
+  type Role,
+  type World,
+} from './support/world';
+
+/**
+ * Issue 7 · authorization matrix (OWASP ASVS 8.2, API Security Top 10 API1/API3/API5).
+ *
+ * Every route the running app registers under /api is called as four people:
+ *   anonymous — no token;
+ *   memberA   — the owner of every object the request names (A's order, address, cart line,
+ *               prescription file, A's user id);
+ *   memberB   — another member sending the very same request for A's objects;
+ *   admin     — the pharmacy.
+ * The table below is the one place where the expected answer of each is written. Each cell runs
+ * against fresh objects of A, so one person's success never changes another's answer. A route
+ * the app serves but the table does not classify fails the suite, and so does an entry for a
+ * route that no longer exists. Another user's object always answers 404 (existence is not
+ * revealed), and a refused request (any 4xx) never writes to the database.
+ */
+
+interface Request {
+  method: InjectOptions['method'];
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+type Build = (world: World, actor: TestUser | undefined) => Request | Promise<Request>;
+/** Expected status codes: [anonymous, memberA (owner), memberB (other member), admin]. */
+type Expect = readonly [number, number, number, number];
+interface Case {
+  note: string;
+  expect: Expect;
+  request: Build;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+const get = (url: string): Request => ({ method: 'GET', url });
+const json = (method: Request['method'], url: string, payload: object): Request => ({
+  method,
+  url,
+  payload,
+});
+async function form(
+  method: Request['method'],
+  url: string,
+  fields: Record<string, string>,
+  image = false,
+): Promise<Request> {
+  const body = await multipart(
+    fields,
+    image ? [{ field: 'image', name: 'picture.png', type: 'image/png', content: TINY_PNG }] : [],
+  );
+  return { method, url, payload: body.payload, headers: body.headers };
+}
+const productFields = (w: World) => ({
+  name: `Matrix product ${unique()}`,
+  maximumRetailPrice: '120',
+  offerPrice: '100',
+  divisionId: String(w.basics.divisionId),
+  manufacturerId: String(w.basics.manufacturerId),
+  saltCompositionId: String(w.basics.saltCompositionId),
+  quantity: '10',
+});
+/** A card payment of A's order, confirmed with the test provider, ready to be saved. */
+async function confirmedIntent(w: World, orderId: number): Promise<string> {
+  const intent = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/payment/create-intent/${orderId}`,
+    headers: w.memberA.auth,
+  });
+  const { intentId, clientSecret } = intent.json() as { intentId: string; clientSecret: string };
+  await w.t.app.inject({
+    method: 'POST',
+    url: '/api/payment/test/confirm',
+    headers: w.memberA.auth,
+    payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+  });
+  return intentId;
+}
+
+const EVERYONE: Expect = [200, 200, 200, 200];
+const SIGNED_IN: Expect = [401, 200, 200, 200];
+const ADMIN_ONLY = (ok: number): Expect => [401, 403, 403, ok];
+/** Owner only: B and even the admin get 404 (carts, addresses and payments are personal). */
+const OWNER_ONLY = (ok: number): Expect => [401, ok, 404, 404];
+/** Owner and admin (orders, prescriptions); another member gets 404. */
+const OWNER_OR_ADMIN = (ok: number): Expect => [401, ok, 404, ok];
+
+export const MATRIX: Record<string, Case | Case[]> = {
+  // Site and sign-in: public.
+  'GET /api/health': { note: 'liveness', expect: EVERYONE, request: () => get('/api/health') },
+  'GET /api/settings': {
+    note: 'shop settings',
+    expect: EVERYONE,
+    request: () => get('/api/settings'),
+  },
+  'POST /api/site/newsletter': {
+    note: 'subscribe',
+    expect: [201, 201, 201, 201],
+    request: () => json('POST', '/api/site/newsletter', { email: `n-${unique()}@example.com` }),
+  },
+  'POST /api/site/contact': {
+    note: 'contact form',
+    expect: [201, 201, 201, 201],
+    request: () =>
+      json('POST', '/api/site/contact', { name: 'Asha', email: 'a@example.com', message: 'Hi' }),
+  },
+  'POST /api/auth/login': {
+    note: 'credentials decide, not the caller',
+    expect: EVERYONE,
+    request: (w) =>
+      json('POST', '/api/auth/login', { email: w.memberA.email, password: TEST_PASSWORD }),
+  },
+  'POST /api/auth/signup': {
+    note: 'always a member',
+    expect: [201, 201, 201, 201],
+    request: () =>
+      json('POST', '/api/auth/signup', {
+        name: 'New Person',
+        email: `s-${unique()}@example.com`,
+        phoneNumber: '9876543210',
+        password: 'longenough',
+        confirmPassword: 'longenough',
+      }),
+  },
+  'POST /api/auth/forgot-password': {
+    note: 'same answer for every address',
+    expect: EVERYONE,
+    request: (w) => json('POST', '/api/auth/forgot-password', { email: w.memberA.email }),
+  },
+  'POST /api/auth/reset-password': {
+    note: 'only a mailed link resets',
+    expect: [400, 400, 400, 400],
+    request: () =>
+      json('POST', '/api/auth/reset-password', {
+        token: 'not-a-real-reset-token',
+        newPassword: 'brandnew1',
+        confirmPassword: 'brandnew1',
+      }),
+  },
+  'GET /api/auth/google': {
+    note: 'redirect',
+    expect: [302, 302, 302, 302],
+    request: () => get('/api/auth/google'),
+  },
+  'GET /api/auth/google/callback': {
+    note: 'redirect',
+    expect: [302, 302, 302, 302],
+    request: () => get('/api/auth/google/callback?code=x&state=y'),
+  },
+
+  // Accounts.
+  'GET /api/user/myProfile': {
+    note: 'own profile',
+    expect: SIGNED_IN,
+    request: () => get('/api/user/myProfile'),
+  },
+  'PUT /api/user/updateMyProfile': {
+    note: 'own profile',
+    expect: SIGNED_IN,
+    request: (_w, actor) =>
+      json('PUT', '/api/user/updateMyProfile', {
+        name: 'Same Person',
+        email: actor?.email ?? 'nobody@example.com',
+        phoneNumber: '9876543210',
+      }),
+  },
+  'PATCH /api/user/changePassword': {
+    note: 'wrong old password: reaches the check, changes nothing',
+    expect: [401, 400, 400, 400],
+    request: () =>
+      json('PATCH', '/api/user/changePassword', {
+        oldPassword: 'not-my-password',
+        newPassword: 'brandnew1',
+        confirmPassword: 'brandnew1',
+      }),
+  },
+  'GET /api/user/getAllUser': {
+    note: 'user list',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/user/getAllUser'),
+  },
+
+  // Addresses: personal.
+  'GET /api/user/getAllAddress': {
+    note: 'own list',
+    expect: SIGNED_IN,
+    request: () => get('/api/user/getAllAddress'),
+  },
+  'POST /api/user/saveAddress': {
+    note: 'saved to the caller',
+    expect: [401, 201, 201, 201],
+    request: () => json('POST', '/api/user/saveAddress', validAddress),
+  },
+  'GET /api/user/getAddressById/:id': {
+    note: "A's address",
+    expect: OWNER_ONLY(200),
+    request: (w) => get(`/api/user/getAddressById/${w.addressA}`),
+  },
+  'PATCH /api/user/updateAddress/:addressId': {
+    note: "A's address",
+    expect: OWNER_ONLY(200),
+    request: async (w) =>
+      json('PATCH', `/api/user/updateAddress/${await insertAddress(w.db, w.memberA.id)}`, {
+        ...validAddress,
+        city: 'Mumbai',
+      }),
+  },
+  'DELETE /api/user/deleteAddress/:id': {
+    note: "A's address",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/user/deleteAddress/${await insertAddress(w.db, w.memberA.id)}`,
+    }),
+  },
+
+  // Catalogue: reading is public, writing is the admin's.
+  'GET /api/product/all': {
+    note: 'listing',
+    expect: EVERYONE,
+    request: () => get('/api/product/all'),
+  },
+  'GET /api/product/top-selling': {
+    note: 'listing',
+    expect: EVERYONE,
+    request: () => get('/api/product/top-selling'),
+  },
+  'GET /api/product/:id': {
+    note: 'one product',
+    expect: EVERYONE,
+    request: (w) => get(`/api/product/${w.productId}`),
+  },
+  'GET /api/product/:id/substitutes': {
+    note: 'substitutes',
+    expect: EVERYONE,
+    request: (w) => get(`/api/product/${w.productId}/substitutes`),
+  },
+  'POST /api/product/:id/notify': {
+    note: 'back-in-stock request for the caller',
+    expect: SIGNED_IN,
+    request: (w) => ({ method: 'POST', url: `/api/product/${w.productId}/notify` }),
+  },
+  'POST /api/product': {
+    note: 'create',
+    expect: ADMIN_ONLY(201),
+    request: (w) => form('POST', '/api/product', productFields(w), true),
+  },
+  'PATCH /api/product/:id': {
+    note: 'update',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      form('PATCH', `/api/product/${await freshEntry.product(w)}`, productFields(w)),
+  },
+  'DELETE /api/product/:id': {
+    note: 'delete',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/product/${await freshEntry.product(w)}`,
+    }),
+  },
+  'GET /api/division/all': {
+    note: 'list',
+    expect: EVERYONE,
+    request: () => get('/api/division/all'),
+  },
+  'POST /api/division': {
+    note: 'create',
+    expect: ADMIN_ONLY(201),
+    request: () => form('POST', '/api/division', { name: `Division ${unique()}` }, true),
+  },
+  'PATCH /api/division/:id': {
+    note: 'rename',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      form('PATCH', `/api/division/${await freshEntry.division(w.db)}`, {
+        name: `Division ${unique()}`,
+      }),
+  },
+  'DELETE /api/division/:id': {
+    note: 'delete unused',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/division/${await freshEntry.division(w.db)}`,
+    }),
+  },
+  'GET /api/manufacturer/all': {
+    note: 'list',
+    expect: EVERYONE,
+    request: () => get('/api/manufacturer/all'),
+  },
+  'POST /api/manufacturer': {
+    note: 'create',
+    expect: ADMIN_ONLY(201),
+    request: () => json('POST', '/api/manufacturer', { name: `Maker ${unique()}` }),
+  },
+  'PATCH /api/manufacturer/:id': {
+    note: 'rename',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PATCH', `/api/manufacturer/${await freshEntry.manufacturer(w.db)}`, {
+        name: `Maker ${unique()}`,
+      }),
+  },
+  'DELETE /api/manufacturer/:id': {
+    note: 'delete unused',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/manufacturer/${await freshEntry.manufacturer(w.db)}`,
+    }),
+  },
+  'GET /api/saltComposition/all': {
+    note: 'list',
+    expect: EVERYONE,
+    request: () => get('/api/saltComposition/all'),
+  },
+  'POST /api/saltComposition': {
+    note: 'create',
+    expect: ADMIN_ONLY(201),
+    request: () => json('POST', '/api/saltComposition', { name: `Salt ${unique()}` }),
+  },
+  'PATCH /api/saltComposition/:id': {
+    note: 'rename',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PATCH', `/api/saltComposition/${await freshEntry.saltComposition(w.db)}`, {
+        name: `Salt ${unique()}`,
+      }),
+  },
+  'DELETE /api/saltComposition/:id': {
+    note: 'delete unused',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/saltComposition/${await freshEntry.saltComposition(w.db)}`,
+    }),
+  },
+
+  // Cart: personal, named by A's user id or A's line.
+  'GET /api/cart/all/:userId': {
+    note: "A's cart by A's user id",
+    expect: OWNER_ONLY(200),
+    request: (w) => get(`/api/cart/all/${w.memberA.id}`),
+  },
+  'POST /api/cart': {
+    note: "adds to the caller's own cart",
+    expect: SIGNED_IN,
+    request: (w) => json('POST', '/api/cart', { productId: w.rxProductId, quantity: 1 }),
+  },
+  'POST /api/cart/merge': {
+    note: "merges into the caller's own cart",
+    expect: SIGNED_IN,
+    request: (w) =>
+      json('POST', '/api/cart/merge', { items: [{ productId: w.productId, count: 1 }] }),
+  },
+  'DELETE /api/cart/remove/:productId': {
+    note: "a product in A's cart",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      // A product only A has in the cart: B and the admin have nothing of theirs to remove.
+      const productId = await freshEntry.product(w);
+      await putInCart(w.db, w.memberA.id, productId);
+      return { method: 'DELETE', url: `/api/cart/remove/${productId}` };
+    },
+  },
+  'DELETE /api/cart/count/:id': {
+    note: "empties the cart of A's user id",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      await putInCart(w.db, w.memberA.id, w.productId);
+      return { method: 'DELETE', url: `/api/cart/count/${w.memberA.id}` };
+    },
+  },
+  'DELETE /api/cart/:cartItemId': {
+    note: "A's cart line",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/cart/${await putInCart(w.db, w.memberA.id, w.productId)}`,
+    }),
+  },
+
+  // Orders: the owner's and the pharmacy's.
+  'POST /api/order': {
+    note: "places the caller's own cart",
+    expect: [401, 201, 201, 201],
+    request: async (w, actor) => {
+      if (actor) await putInCart(w.db, actor.id, w.productId);
+      return { method: 'POST', url: '/api/order' };
+    },
+  },
+  'GET /api/order/all': {
+    note: 'own orders (all for admin)',
+    expect: SIGNED_IN,
+    request: () => get('/api/order/all'),
+  },
+  'GET /api/order/getOrderDetail/:orderId': {
+    note: "A's order",
+    expect: OWNER_OR_ADMIN(200),
+    request: (w) => get(`/api/order/getOrderDetail/${w.orderA}`),
+  },
+  'PUT /api/order/:orderId': [
+    {
+      note: "confirm A's address on A's order",
+      expect: OWNER_OR_ADMIN(200),
+      request: async (w) => {
+        const orderId = await insertOrder(w.db, w.memberA.id, {
+          statusId: ORDER_STATUS.COLLECTING_ADDRESS,
+          productId: w.productId,
+        });
+        return json('PUT', `/api/order/${orderId}`, { addressId: w.addressA });
+      },
+    },
+    {
+      note: 'set a status: the pharmacy only',
+      expect: [401, 403, 404, 200],
+      request: async (w) => {
+        const orderId = await insertOrder(w.db, w.memberA.id, {
+          statusId: ORDER_STATUS.COLLECTING_ADDRESS,
+          productId: w.productId,
+        });
+        return json('PUT', `/api/order/${orderId}`, { statusId: ORDER_STATUS.CANCELLED });
+      },
+    },
+    {
+      note: 'set the delivery date: the pharmacy only',
+      expect: [401, 403, 404, 200],
+      request: async (w) => {
+        const orderId = await insertOrder(w.db, w.memberA.id, {
+          statusId: ORDER_STATUS.PACKING,
+          productId: w.productId,
+          addressId: w.addressA,
+        });
+        return json('PUT', `/api/order/${orderId}`, { expectedDeliveryDate: '2030-01-31' });
+      },
+    },
+    {
+      note: 'choose cash on delivery',
+      expect: OWNER_OR_ADMIN(200),
+      request: async (w) => {
+        const orderId = await insertOrder(w.db, w.memberA.id, {
+          statusId: ORDER_STATUS.PAYMENT,
+          productId: w.productId,
+          addressId: w.addressA,
+        });
+        return json('PUT', `/api/order/${orderId}`, { payment: 'Cash on Delivery' });
+      },
+    },
+  ],
+  'POST /api/order/uploadOrderPrescriptions/:orderId': {
+    note: "A uploads for A's order; no one else can",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.COLLECTING_PRESCRIPTION,
+        productId: w.rxProductId,
+        prescription: true,
+        addressId: w.addressA,
+      });
+      return form('POST', `/api/order/uploadOrderPrescriptions/${orderId}`, {}, true);
+    },
+  },
+  'GET /api/order/:orderId/prescriptions': {
+    note: "A's prescriptions",
+    expect: OWNER_OR_ADMIN(200),
+    request: (w) => get(`/api/order/${w.rxOrderA}/prescriptions`),
+  },
+  'POST /api/order/:orderId/prescription-review': {
+    note: 'pharmacist review',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.WAITING_TO_ACCEPT,
+        productId: w.rxProductId,
+        prescription: true,
+        addressId: w.addressA,
+      });
+      await insertPrescription(w.t, orderId, w.memberA.id);
+      return json('POST', `/api/order/${orderId}/prescription-review`, { decision: 'approve' });
+    },
+  },
+  'GET /api/prescription-file/:fileId': {
+    note: "A's prescription file",
+    expect: OWNER_OR_ADMIN(200),
+    request: (w) => get(`/api/prescription-file/${w.prescriptionFileA}`),
+  },
+
+  // Payments: the owner pays.
+  'POST /api/payment/create-intent/:orderId': {
+    note: "card payment of A's order",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.PAYMENT,
+        productId: w.productId,
+        addressId: w.addressA,
+      });
+      return { method: 'POST', url: `/api/payment/create-intent/${orderId}` };
+    },
+  },
+  'POST /api/payment/save-payment-details/:orderId': {
+    note: "records A's confirmed card payment",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.PAYMENT,
+        productId: w.productId,
+        addressId: w.addressA,
+      });
+      const paymentId = await confirmedIntent(w, orderId);
+      return json('POST', `/api/payment/save-payment-details/${orderId}`, { paymentId });
+    },
+  },
+  'POST /api/payment/test/confirm': {
+    note: "built-in test provider: the client secret is the capability, as with Stripe's",
+    expect: SIGNED_IN,
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.PAYMENT,
+        productId: w.productId,
+        addressId: w.addressA,
+      });
+      const intent = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/payment/create-intent/${orderId}`,
+        headers: w.memberA.auth,
+      });
+      return json('POST', '/api/payment/test/confirm', {
+        clientSecret: (intent.json() as { clientSecret: string }).clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+      });
+    },
+  },
+  'POST /api/payment/webhook': {
+    note: 'signature decides (none with the test provider)',
+    expect: [400, 400, 400, 400],
+    request: () => json('POST', '/api/payment/webhook', { type: 'payment_intent.succeeded' }),
+  },
+};
+
+/** Routes the app serves that the table does not classify. */
+export function unclassifiedRoutes(routeTable: readonly RouteSummary[]): string[] {
+  return apiRoutes(routeTable).filter((key) => !(key in MATRIX));
+}
+
+const cases = Object.entries(MATRIX).flatMap(([route, entry]) =>
+  (Array.isArray(entry) ? entry : [entry]).map((each) => ({ route, ...each })),
+);
+
+describe(`authorization matrix (${testDriver})`, () => {
+  let t: TestApp;
+  let world: World;
+  let watch: DbWatch;
+  const cells = { run: 0, refused: 0 };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    world = await createWorld(t);
+    watch = await installDbWatch(t.database.db, t.config.dataDir);
+  });
+  afterAll(async () => {
+    console.warn(
+      `authorization matrix (${testDriver}): ${apiRoutes(t.app.routeTable).length} routes, ` +
+        `${cases.length} cases, ${cells.run} role cells, ${cells.refused} refused`,
+    );
+    await t.close();
+  });
+
+  it('classifies every route the app serves, and only those', () => {
+    expect(unclassifiedRoutes(t.app.routeTable)).toEqual([]);
+    const served = new Set(apiRoutes(t.app.routeTable));
+    expect(Object.keys(MATRIX).filter((key) => !served.has(key))).toEqual([]);
+  });
+
+  it('fails when a route is added without an entry (a test of the test)', async () => {
+    const app = await buildApp(t.config, { database: t.database, logger: false });
+    await app.register(
+      async (api) => {
+        api.get('/reports/export', { config: { access: 'admin' } }, async () => ({ ok: true }));
+      },
+      { prefix: '/api' },
+    );
+    await app.ready();
+    expect(unclassifiedRoutes(app.routeTable)).toEqual(['GET /api/reports/export']);
+    await app.close();
+  });
+
+  it.each(cases)('$route — $note', async ({ request, expect: expected }) => {
+    const answers: Record<Role, number> = { anonymous: 0, memberA: 0, memberB: 0, admin: 0 };
+    for (const role of ROLES) {
+      const actor = userOf(world, role);
+      const built = await request(world, actor);
+      const writesBefore = await watch.writes();
+      const filesBefore = watch.storedFiles();
+      const response = await t.app.inject({
+        method: built.method,
+        url: built.url,
+        payload: built.payload,
+        headers: { ...built.headers, ...actor?.auth },
+        remoteAddress: nextRemoteAddress(),
+      });
+      answers[role] = response.statusCode;
+      cells.run += 1;
+      if (response.statusCode >= 400) {
+        cells.refused += 1;
+        const body = errorResponseSchema.parse(response.json());
+        expect(body.statusCode, `${role}: ${body.message}`).toBe(response.statusCode);
+        if (response.statusCode === 401) expect(body.message).toBe(MESSAGES.pleaseLogin);
+        expect(await watch.writes(), `${role} was refused but wrote`).toBe(writesBefore);
+        expect(watch.storedFiles(), `${role} was refused but stored a file`).toBe(filesBefore);
+      }
+    }
+    expect([answers.anonymous, answers.memberA, answers.memberB, answers.admin]).toEqual([
+      ...expected,
+    ]);
+  });
+});

@@ -1,0 +1,534 @@
+import { and, eq, ne } from 'drizzle-orm';
+import fc from 'fast-check';
+import { z } from 'zod';
+import {
+  ORDER_STATUS,
+  addressInputSchema,
+  cardErrorResponseSchema,
+  cartChangeSchema,
+  cartMergeSchema,
+  catalogListQuerySchema,
+  catalogNameSchema,
+  changePasswordSchema,
+  contactSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  newsletterSchema,
+  orderListQuerySchema,
+  orderUpdateSchema,
+  prescriptionReviewSchema,
+  productFormSchema,
+  productListQuerySchema,
+  profileUpdateSchema,
+  resetPasswordSchema,
+  savePaymentSchema,
+  signupSchema,
+  testCardConfirmSchema,
+  topSellingQuerySchema,
+  userListQuerySchema,
+  type OrderStatusId,
+} from '@pharmacy/shared';
+import { orders, prescriptions } from '../../../src/db/schema/index';
+import {
+  createDivision,
+  createManufacturer,
+  createProduct,
+  createSalt,
+} from '../../catalog-factories';
+import type { TestApp } from '../../helpers';
+import {
+  fuzzFile,
+  jsonBody,
+  multipartBody,
+  type FuzzBody,
+  type FuzzTarget,
+  type FuzzWorld,
+} from './fuzz';
+import { HOSTILE_STRINGS, hostileQueryArbitrary, type Json } from './schema-arbitrary';
+import { createWorld, insertOrder, putInCart } from './world';
+
+/**
+ * Every API route with an input, and how to fuzz it (issue 7). Routes with a body or query get
+ * FUZZ_RUNS requests, routes whose only input is a path parameter FUZZ_PARAM_RUNS. Routes with no
+ * input at all are listed in NOTHING_TO_FUZZ; a route in neither list fails the coverage test.
+ * Within a group, routes that delete run last so the others keep their fixtures.
+ */
+export const NOTHING_TO_FUZZ = [
+  'GET /api/health',
+  'GET /api/settings',
+  'GET /api/user/myProfile',
+  'GET /api/user/getAllAddress',
+  'GET /api/auth/google',
+] as const;
+
+const sameConfirmation =
+  (from: string, to: string) =>
+  (value: { [key: string]: Json }): { [key: string]: Json } => ({
+    ...value,
+    [to]: value[from] ?? '',
+  });
+
+/** The Google callback's query, as declared in auth.routes.ts. */
+const googleCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+});
+
+const image = fc.array(fuzzFile(['image', 'images']), { maxLength: 3 });
+
+/** Prices and catalogue ids that pass, so the rest of a generated product reaches the database. */
+const productFields =
+  (w: FuzzWorld) =>
+  (fields: Record<string, string | string[]>): Record<string, string | string[]> => ({
+    ...fields,
+    maximumRetailPrice: '120',
+    offerPrice: '99.50',
+    divisionId: String(w.basics.divisionId),
+    manufacturerId: String(w.basics.manufacturerId),
+    saltCompositionId: String(w.basics.saltCompositionId),
+    quantity: '10',
+  });
+
+/** Order updates that mean something for the order's current state, beside generated ones. */
+const meaningfulOrderUpdates = (w: FuzzWorld) =>
+  fc
+    .constantFrom<Json>(
+      { addressId: w.addressA },
+      { addressId: w.addressB },
+      { payment: 'Cash on Delivery' },
+      { payment: 'Card' },
+      { expectedDeliveryDate: '2030-02-28' },
+      { expectedDeliveryDate: '0000-01-01' },
+      { statusId: ORDER_STATUS.CANCELLED, note: 'fuzz' },
+      { statusId: ORDER_STATUS.DELIVERED },
+      { statusId: ORDER_STATUS.PACKING, addressId: w.addressA },
+    )
+    .map((value): FuzzBody => ({ kind: 'json', value }));
+
+async function setOrderStatus(w: FuzzWorld, orderId: number, statusId: OrderStatusId) {
+  await w.db.update(orders).set({ statusId }).where(eq(orders.id, orderId));
+}
+const ORDER_PUT_STATES: readonly OrderStatusId[] = [
+  ORDER_STATUS.COLLECTING_ADDRESS,
+  ORDER_STATUS.PAYMENT,
+  ORDER_STATUS.COLLECTING_PRESCRIPTION,
+  ORDER_STATUS.NEW,
+  ORDER_STATUS.PACKING,
+  ORDER_STATUS.DISPATCHED,
+  ORDER_STATUS.DELIVERED,
+  ORDER_STATUS.CANCELLED,
+];
+
+const stripeSignature = fc.record({
+  'stripe-signature': fc.oneof(
+    fc.constantFrom('', 't=1,v1=abc', 't=9999999999,v1=' + 'a'.repeat(64), 'v0=x'),
+    fc.string({ maxLength: 100 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  ),
+});
+
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [
+  // Public: site forms, sign-in, catalogue listings, the payment webhook.
+  {
+    route: 'POST /api/site/newsletter',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () => jsonBody(newsletterSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'POST /api/site/contact',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () => jsonBody(contactSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    group: 'forms',
+    actors: ['anonymous'],
+    // Each well-formed login costs an argon2 verification; most requests stay malformed.
+    body: () => jsonBody(loginSchema, { validWeight: 1 }),
+  },
+  {
+    route: 'POST /api/auth/signup',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () =>
+      jsonBody(signupSchema, {
+        validWeight: 1,
+        coherent: sameConfirmation('password', 'confirmPassword'),
+      }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () => jsonBody(forgotPasswordSchema),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () =>
+      jsonBody(resetPasswordSchema, {
+        coherent: sameConfirmation('newPassword', 'confirmPassword'),
+      }),
+  },
+  {
+    route: 'GET /api/auth/google/callback',
+    group: 'forms',
+    actors: ['anonymous'],
+    query: hostileQueryArbitrary(googleCallbackQuery),
+  },
+  {
+    route: 'GET /api/product/all',
+    group: 'catalogue',
+    actors: ['anonymous', 'admin'],
+    query: hostileQueryArbitrary(productListQuerySchema),
+  },
+  {
+    route: 'GET /api/product/top-selling',
+    group: 'catalogue',
+    actors: ['anonymous'],
+    query: hostileQueryArbitrary(topSellingQuerySchema),
+  },
+  ...(['division', 'manufacturer', 'saltComposition'] as const).map((kind): FuzzTarget => ({
+    route: `GET /api/${kind}/all`,
+    group: 'catalogue',
+    actors: ['anonymous'],
+    query: hostileQueryArbitrary(catalogListQuerySchema),
+  })),
+  {
+    route: 'POST /api/payment/webhook',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () =>
+      fc.oneof(
+        fc.jsonValue().map((value): FuzzBody => ({ kind: 'json', value: value as Json })),
+        fc.constant<FuzzBody>({
+          kind: 'json',
+          value: {
+            id: 'evt_1',
+            type: 'payment_intent.succeeded',
+            data: { object: { id: 'pi_1' } },
+          },
+        }),
+        fc
+          .string({ unit: 'binary', maxLength: 500 })
+          .map((text): FuzzBody => ({ kind: 'raw', text, contentType: 'application/json' })),
+      ),
+    headers: stripeSignature,
+  },
+  {
+    route: 'GET /api/product/:id',
+    group: 'catalogue',
+    actors: ['anonymous', 'admin'],
+    path: (w) => `/api/product/${w.productId}`,
+  },
+  {
+    route: 'GET /api/product/:id/substitutes',
+    group: 'catalogue',
+    actors: ['anonymous'],
+    path: (w) => `/api/product/${w.productId}/substitutes`,
+  },
+
+  // A member's account, addresses and cart.
+  {
+    route: 'PUT /api/user/updateMyProfile',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(profileUpdateSchema),
+  },
+  {
+    route: 'PATCH /api/user/changePassword',
+    group: 'account',
+    actors: ['memberA'],
+    body: () =>
+      jsonBody(changePasswordSchema, {
+        validWeight: 1,
+        coherent: sameConfirmation('newPassword', 'confirmPassword'),
+      }),
+  },
+  {
+    route: 'POST /api/user/saveAddress',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(addressInputSchema),
+  },
+  {
+    route: 'PATCH /api/user/updateAddress/:addressId',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/user/updateAddress/${w.addressA}`,
+    body: () => jsonBody(addressInputSchema),
+  },
+  {
+    route: 'GET /api/user/getAddressById/:id',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/user/getAddressById/${w.addressA}`,
+  },
+  {
+    route: 'POST /api/cart',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(cartChangeSchema),
+  },
+  {
+    route: 'POST /api/cart/merge',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(cartMergeSchema),
+  },
+  {
+    route: 'GET /api/cart/all/:userId',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/cart/all/${w.memberA.id}`,
+  },
+  {
+    route: 'POST /api/product/:id/notify',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/product/${w.productId}/notify`,
+  },
+  {
+    route: 'DELETE /api/cart/remove/:productId',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/cart/remove/${w.productId}`,
+    prepare: async (w, _run, previous) => {
+      if (previous === undefined || previous < 300)
+        await putInCart(w.db, w.memberA.id, w.productId);
+    },
+  },
+  {
+    route: 'DELETE /api/cart/:cartItemId',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/cart/${w.cartLineA}`,
+  },
+  {
+    route: 'DELETE /api/cart/count/:id',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/cart/count/${w.memberA.id}`,
+  },
+  {
+    route: 'DELETE /api/user/deleteAddress/:id',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/user/deleteAddress/${w.addressA}`,
+  },
+
+  // Orders, prescriptions and payments.
+  {
+    route: 'POST /api/order',
+    group: 'orders',
+    actors: ['memberA'],
+    headers: fc.record(
+      {
+        'idempotency-key': fc.oneof(
+          fc.string({ minLength: 8, maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, 'k')),
+          fc.constantFrom(...HOSTILE_STRINGS.map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
+          fc.constant('same-key-every-time'),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    prepare: async (w, run) => {
+      if (run % 3 === 0) await putInCart(w.db, w.memberA.id, w.productId);
+    },
+  },
+  {
+    route: 'GET /api/order/all',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    query: hostileQueryArbitrary(orderListQuerySchema),
+  },
+  {
+    route: 'PUT /api/order/:orderId',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.orderA}`,
+    body: (w) =>
+      fc.oneof(
+        { weight: 3, arbitrary: jsonBody(orderUpdateSchema) },
+        { weight: 1, arbitrary: meaningfulOrderUpdates(w) },
+      ),
+    prepare: (w, run) =>
+      setOrderStatus(w, w.orderA, ORDER_PUT_STATES[run % ORDER_PUT_STATES.length] as OrderStatusId),
+  },
+  {
+    route: 'POST /api/order/uploadOrderPrescriptions/:orderId',
+    storesFiles: true,
+    group: 'uploads',
+    actors: ['memberA'],
+    path: (w) => `/api/order/uploadOrderPrescriptions/${w.rxOrderA}`,
+    body: () => multipartBody(undefined, fc.array(fuzzFile(['image']), { maxLength: 6 })),
+    prepare: async (w, _run, previous) => {
+      if (previous === undefined || previous < 300)
+        await setOrderStatus(w, w.rxOrderA, ORDER_STATUS.COLLECTING_PRESCRIPTION);
+    },
+  },
+  {
+    route: 'POST /api/payment/test/confirm',
+    group: 'orders',
+    actors: ['memberA'],
+    body: (w) =>
+      fc.oneof(
+        jsonBody(testCardConfirmSchema),
+        jsonBody(testCardConfirmSchema.extend({ clientSecret: z.literal(w.clientSecret) })),
+        fc.constantFrom<FuzzBody>(
+          ...['4242 4242 4242 4242', '4000000000000002', '4000000000009995'].map(
+            (cardNumber): FuzzBody => ({
+              kind: 'json',
+              value: { clientSecret: w.clientSecret, cardNumber, expiry: '12/40', cvc: '123' },
+            }),
+          ),
+        ),
+      ),
+    otherShapes: { 402: cardErrorResponseSchema },
+  },
+  {
+    route: 'POST /api/payment/save-payment-details/:orderId',
+    group: 'orders',
+    actors: ['memberA'],
+    path: (w) => `/api/payment/save-payment-details/${w.payOrderA}`,
+    body: (w) =>
+      fc.oneof(
+        jsonBody(savePaymentSchema),
+        fc.constant<FuzzBody>({ kind: 'json', value: { paymentId: w.intentId } }),
+      ),
+    prepare: async (w, _run, previous) => {
+      if (previous === undefined || previous < 300)
+        await setOrderStatus(w, w.payOrderA, ORDER_STATUS.PAYMENT);
+    },
+  },
+  {
+    route: 'GET /api/order/getOrderDetail/:orderId',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/getOrderDetail/${w.orderA}`,
+  },
+  {
+    route: 'GET /api/order/:orderId/prescriptions',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.rxOrderA}/prescriptions`,
+  },
+  {
+    route: 'GET /api/prescription-file/:fileId',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/prescription-file/${w.prescriptionFileA}`,
+  },
+  {
+    route: 'POST /api/payment/create-intent/:orderId',
+    group: 'orders',
+    actors: ['memberA'],
+    path: (w) => `/api/payment/create-intent/${w.payOrderA}`,
+  },
+
+  // The pharmacy's own routes.
+  {
+    route: 'GET /api/user/getAllUser',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(userListQuerySchema),
+  },
+  {
+    route: 'POST /api/product',
+    storesFiles: true,
+    group: 'uploads',
+    actors: ['admin'],
+    body: (w) => multipartBody(productFormSchema, image, { coherent: productFields(w) }),
+  },
+  {
+    route: 'PATCH /api/product/:id',
+    storesFiles: true,
+    group: 'uploads',
+    actors: ['admin'],
+    path: (w) => `/api/product/${w.editProductId}`,
+    body: (w) => multipartBody(productFormSchema, image, { coherent: productFields(w) }),
+  },
+  {
+    route: 'POST /api/division',
+    storesFiles: true,
+    group: 'uploads',
+    actors: ['admin'],
+    body: () => multipartBody(catalogNameSchema, fc.array(fuzzFile(['image']), { maxLength: 2 })),
+  },
+  {
+    route: 'PATCH /api/division/:id',
+    storesFiles: true,
+    group: 'uploads',
+    actors: ['admin'],
+    path: (w) => `/api/division/${w.editDivisionId}`,
+    body: () => multipartBody(catalogNameSchema, fc.array(fuzzFile(['image']), { maxLength: 2 })),
+  },
+  ...(['manufacturer', 'saltComposition'] as const).flatMap((kind): FuzzTarget[] => [
+    {
+      route: `POST /api/${kind}`,
+      group: 'admin',
+      actors: ['admin'],
+      body: () => jsonBody(catalogNameSchema),
+    },
+    {
+      route: `PATCH /api/${kind}/:id`,
+      group: 'admin',
+      actors: ['admin'],
+      path: (w) => `/api/${kind}/${kind === 'manufacturer' ? w.editManufacturerId : w.editSaltId}`,
+      body: () => jsonBody(catalogNameSchema),
+    },
+  ]),
+  {
+    route: 'POST /api/order/:orderId/prescription-review',
+    group: 'admin',
+    actors: ['admin'],
+    path: (w) => `/api/order/${w.rxOrderA}/prescription-review`,
+    body: () => jsonBody(prescriptionReviewSchema),
+    prepare: async (w, _run, previous) => {
+      if (previous !== undefined && previous >= 300) return;
+      await setOrderStatus(w, w.rxOrderA, ORDER_STATUS.WAITING_TO_ACCEPT);
+      await w.db
+        .update(prescriptions)
+        .set({ reviewStatus: 'pending' })
+        .where(
+          and(eq(prescriptions.orderId, w.rxOrderA), ne(prescriptions.reviewStatus, 'pending')),
+        );
+    },
+  },
+  ...(['product', 'division', 'manufacturer', 'saltComposition'] as const).map(
+    (kind): FuzzTarget => ({
+      route: `DELETE /api/${kind}/:id`,
+      group: 'admin',
+      actors: ['admin'],
+    }),
+  ),
+];
+
+/** The world of the security suites plus the fixtures the fuzzers edit. */
+export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
+  const world = await createWorld(t);
+  const payOrderA = await insertOrder(world.db, world.memberA.id, {
+    statusId: ORDER_STATUS.PAYMENT,
+    productId: world.productId,
+    addressId: world.addressA,
+  });
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/create-intent/${payOrderA}`,
+    headers: world.memberA.auth,
+  });
+  const { intentId, clientSecret } = intent.json() as { intentId: string; clientSecret: string };
+  return {
+    ...world,
+    payOrderA,
+    intentId,
+    clientSecret,
+    editProductId: (await createProduct(world.db, world.basics)).id,
+    editDivisionId: (await createDivision(world.db)).id,
+    editManufacturerId: (await createManufacturer(world.db)).id,
+    editSaltId: (await createSalt(world.db)).id,
+  };
+}

@@ -1,0 +1,215 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ORDER_STATUS, type OrderStatusId } from '@pharmacy/shared';
+import type { Database } from '../../../src/db/client';
+import {
+  addresses,
+  cartItems,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  prescriptionFiles,
+  prescriptions,
+} from '../../../src/db/schema/index';
+import {
+  createBasics,
+  createDivision,
+  createManufacturer,
+  createProduct,
+  createSalt,
+  type CatalogBasics,
+} from '../../catalog-factories';
+import { createAdmin, createUser, TINY_PNG, validAddress, type TestUser } from '../../factories';
+import type { TestApp } from '../../helpers';
+
+/**
+ * The people and things the security suites act on: member A owns an address, a cart line, orders
+ * in several states and a prescription file; member B is a second customer who tries to reach
+ * them; the admin runs the shop. Rows are inserted directly, which is fast and leaves the API
+ * calls of each test as the only thing under test.
+ */
+export interface World {
+  t: TestApp;
+  db: Database;
+  admin: TestUser;
+  memberA: TestUser;
+  memberB: TestUser;
+  basics: CatalogBasics;
+  /** Active, plenty of stock, no prescription; price 90.00. */
+  productId: number;
+  /** Active, prescription only. */
+  rxProductId: number;
+  addressA: number;
+  addressB: number;
+  cartLineA: number;
+  /** A's order waiting for an address. */
+  orderA: number;
+  /** A's prescription order in Payment, with one uploaded file. */
+  rxOrderA: number;
+  prescriptionFileA: number;
+}
+
+export type Role = 'anonymous' | 'memberA' | 'memberB' | 'admin';
+export const ROLES: readonly Role[] = ['anonymous', 'memberA', 'memberB', 'admin'];
+
+export function userOf(world: World, role: Role): TestUser | undefined {
+  return role === 'anonymous' ? undefined : world[role];
+}
+
+let ipCounter = 0;
+/** A new client address per request, so per-address rate limits stay out of the way. */
+export function nextRemoteAddress(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function insertAddress(db: Database, userId: number): Promise<number> {
+  const [existingPrimary] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isPrimary, true)))
+    .limit(1);
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...validAddress, userId, country: 'India', isPrimary: !existingPrimary })
+    .returning({ id: addresses.id });
+  if (!row) throw new Error('no address');
+  return row.id;
+}
+
+/** One cart line of the product in the user's cart (count 1), reusing an existing one. */
+export async function putInCart(db: Database, userId: number, productId: number): Promise<number> {
+  const [existing] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  if (existing) return existing.id;
+  const [row] = await db
+    .insert(cartItems)
+    .values({ userId, productId, count: 1 })
+    .returning({ id: cartItems.id });
+  if (!row) throw new Error('no cart line');
+  return row.id;
+}
+
+/** An order in the given status with one line (stock is not touched: these are fixtures). */
+export async function insertOrder(
+  db: Database,
+  userId: number,
+  options: {
+    statusId: OrderStatusId;
+    productId: number;
+    prescription?: boolean;
+    addressId?: number;
+  },
+): Promise<number> {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      statusId: options.statusId,
+      totalOrderValueMinor: 9000,
+      addressId: options.addressId ?? null,
+      shippingAddress: options.addressId
+        ? { ...validAddress, country: 'India', alternatePhone: null }
+        : null,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('no order');
+  await db.insert(orderLines).values({
+    orderId: order.id,
+    productId: options.productId,
+    productName: 'Fixture product',
+    unitPriceMinor: 9000,
+    maximumRetailPriceMinor: 10000,
+    quantity: 1,
+    prescription: options.prescription ?? false,
+  });
+  await db.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatusId: null,
+    toStatusId: options.statusId,
+    changedByUserId: userId,
+    note: 'fixture',
+  });
+  return order.id;
+}
+
+/** A pending prescription with one PNG file on the order, stored where the app reads it. */
+export async function insertPrescription(
+  t: TestApp,
+  orderId: number,
+  userId: number,
+): Promise<number> {
+  const key = `prescriptions/fixture-${randomBytes(8).toString('hex')}.png`;
+  const file = path.join(t.config.dataDir, 'private', key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, TINY_PNG);
+  const [prescription] = await t.database.db
+    .insert(prescriptions)
+    .values({ orderId, userId, reviewStatus: 'pending' })
+    .returning({ id: prescriptions.id });
+  if (!prescription) throw new Error('no prescription');
+  const [row] = await t.database.db
+    .insert(prescriptionFiles)
+    .values({
+      prescriptionId: prescription.id,
+      storageKey: key,
+      originalName: 'rx.png',
+      mimeType: 'image/png',
+      sizeBytes: TINY_PNG.length,
+    })
+    .returning({ id: prescriptionFiles.id });
+  if (!row) throw new Error('no prescription file');
+  return row.id;
+}
+
+export async function createWorld(t: TestApp): Promise<World> {
+  const db = t.database.db;
+  const admin = await createAdmin(t);
+  const memberA = await createUser(t, { name: 'Member A' });
+  const memberB = await createUser(t, { name: 'Member B' });
+  const basics = await createBasics(db);
+  const product = await createProduct(db, basics, { quantity: 100_000 });
+  const rxProduct = await createProduct(db, basics, { quantity: 100_000, prescription: true });
+  const addressA = await insertAddress(db, memberA.id);
+  const addressB = await insertAddress(db, memberB.id);
+  const cartLineA = await putInCart(db, memberA.id, product.id);
+  const orderA = await insertOrder(db, memberA.id, {
+    statusId: ORDER_STATUS.COLLECTING_ADDRESS,
+    productId: product.id,
+  });
+  const rxOrderA = await insertOrder(db, memberA.id, {
+    statusId: ORDER_STATUS.PAYMENT,
+    productId: rxProduct.id,
+    prescription: true,
+    addressId: addressA,
+  });
+  const prescriptionFileA = await insertPrescription(t, rxOrderA, memberA.id);
+  return {
+    t,
+    db,
+    admin,
+    memberA,
+    memberB,
+    basics,
+    productId: product.id,
+    rxProductId: rxProduct.id,
+    addressA,
+    addressB,
+    cartLineA,
+    orderA,
+    rxOrderA,
+    prescriptionFileA,
+  };
+}
+
+/** Fresh catalogue entries nobody uses, for the delete routes. */
+export const freshEntry = {
+  division: async (db: Database) => (await createDivision(db)).id,
+  manufacturer: async (db: Database) => (await createManufacturer(db)).id,
+  saltComposition: async (db: Database) => (await createSalt(db)).id,
+  product: async (world: World) => (await createProduct(world.db, world.basics)).id,
+};

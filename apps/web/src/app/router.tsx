@@ -1,0 +1,119 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFound } from '../components/errors/not-found';
+import { RouteError } from '../components/errors/route-error';
+import { paths } from '../config/paths';
+import { RootRoute } from './routes/root';
+
+/**
+ * Every route of spec §2 and the DECISIONS aliases. Pages are lazy so a shopper downloads only
+ * the page in front of them; the dashboard is its own set of chunks.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Page />;
+}
+
+const shopper = () => import('./routes/shopper-pages');
+const orders = () => import('./routes/order-pages');
+const dashboard = () => import('./routes/dashboard/dashboard-pages');
+const myOrders = () => import('./routes/dashboard/my-orders-pages');
+const adminOrders = () => import('./routes/dashboard/admin-orders-pages');
+const adminCatalog = () => import('./routes/dashboard/admin-catalog-pages');
+const adminUsers = () => import('./routes/dashboard/admin-users-pages');
+
+const d = paths.dashboard;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: page(() => import('./routes/home'), 'HomeRoute') },
+      { path: paths.shop.path, element: page(() => import('./routes/shop'), 'ShopRoute') },
+      { path: paths.shopBrand.path, element: page(() => import('./routes/shop'), 'ShopRoute') },
+      { path: paths.product.path, element: page(() => import('./routes/product'), 'ProductRoute') },
+      { path: paths.login.path, element: page(() => import('./routes/auth'), 'AuthRoute') },
+      { path: paths.auth.path, element: page(() => import('./routes/auth'), 'AuthRoute') },
+      {
+        path: paths.forgotPassword.path,
+        element: page(() => import('./routes/auth'), 'ForgotPasswordRoute'),
+      },
+      {
+        path: paths.resetPassword.path,
+        element: page(() => import('./routes/auth'), 'ResetPasswordRoute'),
+      },
+      { path: paths.contact.path, element: page(() => import('./routes/contact'), 'ContactRoute') },
+      { path: paths.about.path, element: page(shopper, 'AboutRoute') },
+      { path: paths.faq.path, element: page(shopper, 'FaqRoute') },
+      { path: paths.divisions.path, element: page(shopper, 'DivisionsRoute') },
+      { path: paths.manufacturers.path, element: page(shopper, 'ManufacturersRoute') },
+      { path: paths.saltCompositions.path, element: page(shopper, 'SaltCompositionsRoute') },
+      { path: paths.order.path, element: page(orders, 'OrderDetailRoute') },
+      {
+        path: paths.orderProcess.path,
+        element: page(() => import('./routes/order-process'), 'OrderProcessRoute'),
+      },
+      {
+        path: paths.orderSuccess.path,
+        element: page(() => import('./routes/order-process'), 'OrderSuccessRoute'),
+      },
+      {
+        path: d.root.path,
+        element: page(dashboard, 'DashboardLayoutRoute'),
+        children: [
+          { index: true, element: page(dashboard, 'ProfileRoute') },
+          { path: d.security.path, element: page(dashboard, 'SecurityRoute') },
+          { path: d.address.path, element: page(dashboard, 'AddressListRoute') },
+          { path: d.addressAdd.path, element: page(dashboard, 'AddressAddRoute') },
+          { path: d.addressEdit.path, element: page(dashboard, 'AddressEditRoute') },
+          { path: d.orders.path, element: page(myOrders, 'OrdersRoute') },
+          { path: d.ordersAll.path, element: page(adminOrders, 'AllOrdersRoute') },
+          { path: d.ordersCustomer.path, element: page(adminOrders, 'CustomerOrdersRoute') },
+          { path: d.manufacturers.path, element: page(adminCatalog, 'ManufacturersAdminRoute') },
+          { path: d.manufacturerAdd.path, element: page(adminCatalog, 'ManufacturerAddRoute') },
+          { path: d.manufacturerEdit.path, element: page(adminCatalog, 'ManufacturerEditRoute') },
+          { path: d.divisions.path, element: page(adminCatalog, 'DivisionsAdminRoute') },
+          { path: d.divisionAdd.path, element: page(adminCatalog, 'DivisionAddRoute') },
+          { path: d.divisionEdit.path, element: page(adminCatalog, 'DivisionEditRoute') },
+          {
+            path: d.saltCompositions.path,
+            element: page(adminCatalog, 'SaltCompositionsAdminRoute'),
+          },
+          {
+            path: d.saltCompositionAdd.path,
+            element: page(adminCatalog, 'SaltCompositionAddRoute'),
+          },
+          {
+            path: d.saltCompositionEdit.path,
+            element: page(adminCatalog, 'SaltCompositionEditRoute'),
+          },
+          {
+            path: `${d.saltCompositionsAlias.path}/*`,
+            element: page(adminCatalog, 'SaltCompositionAliasRoute'),
+          },
+          { path: d.products.path, element: page(adminCatalog, 'ProductsAdminRoute') },
+          { path: d.productAdd.path, element: page(adminCatalog, 'ProductAddRoute') },
+          { path: d.productEdit.path, element: page(adminCatalog, 'ProductEditRoute') },
+          { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
+          {
+            path: d.prescriptions.path,
+            element: page(
+              () => import('./routes/dashboard/prescription-review-pages'),
+              'PrescriptionReviewQueueRoute',
+            ),
+          },
+        ],
+      },
+      // Spec §2: unknown paths under /dashboard go to the not-found page too, signed in or not.
+      { path: `${d.root.path}/*`, element: <NotFound /> },
+      { path: paths.notFound.path, element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

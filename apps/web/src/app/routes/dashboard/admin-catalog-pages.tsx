@@ -1,0 +1,79 @@
+import { Navigate, useLocation } from 'react-router';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { paths } from '../../../config/paths';
+import { AdminCatalogList } from '../../../features/admin-catalog/components/admin-catalog-list';
+import { AdminProductList } from '../../../features/admin-catalog/components/admin-product-list';
+import { CatalogEntryPage } from '../../../features/admin-catalog/components/catalog-entry-page';
+import { ProductFormPage } from '../../../features/admin-catalog/components/product-form-page';
+import type { AdminCatalogKind } from '../../../features/admin-catalog/types';
+import { useAuth } from '../../../lib/auth';
+import { RequireAdmin } from '../../components/require-admin';
+
+/** Catalogue administration pages (spec §2 / §6). */
+const catalogTitles: Record<AdminCatalogKind, string> = {
+  manufacturers: 'Manufacturers',
+  divisions: 'Divisions',
+  saltCompositions: 'Salt Compositions',
+};
+
+/** Spec §2: the index lists are reachable from the menu; add and edit exist only for admins. */
+function CatalogListPage({ kind }: { kind: AdminCatalogKind }) {
+  const { isAdmin } = useAuth();
+  return (
+    <>
+      <DocumentTitle title={catalogTitles[kind]} />
+      <AdminCatalogList kind={kind} isAdmin={isAdmin} />
+    </>
+  );
+}
+
+function CatalogFormPage({ kind, mode }: { kind: AdminCatalogKind; mode: 'add' | 'edit' }) {
+  return (
+    <RequireAdmin>
+      <DocumentTitle title={`${mode === 'add' ? 'Add' : 'Edit'} ${catalogTitles[kind]}`} />
+      <CatalogEntryPage kind={kind} mode={mode} />
+    </RequireAdmin>
+  );
+}
+
+export const ManufacturersAdminRoute = () => <CatalogListPage kind="manufacturers" />;
+export const ManufacturerAddRoute = () => <CatalogFormPage kind="manufacturers" mode="add" />;
+export const ManufacturerEditRoute = () => <CatalogFormPage kind="manufacturers" mode="edit" />;
+export const DivisionsAdminRoute = () => <CatalogListPage kind="divisions" />;
+export const DivisionAddRoute = () => <CatalogFormPage kind="divisions" mode="add" />;
+export const DivisionEditRoute = () => <CatalogFormPage kind="divisions" mode="edit" />;
+export const SaltCompositionsAdminRoute = () => <CatalogListPage kind="saltCompositions" />;
+export const SaltCompositionAddRoute = () => <CatalogFormPage kind="saltCompositions" mode="add" />;
+export const SaltCompositionEditRoute = () => (
+  <CatalogFormPage kind="saltCompositions" mode="edit" />
+);
+
+/** DECISIONS: /dashboard/salt-composision (the seed spelling) leads to the canonical route. */
+export function SaltCompositionAliasRoute() {
+  const { pathname, search } = useLocation();
+  const rest = pathname.slice(paths.dashboard.saltCompositionsAlias.path.length);
+  return <Navigate to={`${paths.dashboard.saltCompositions.path}${rest}${search}`} replace />;
+}
+
+export function ProductsAdminRoute() {
+  return (
+    <RequireAdmin>
+      <DocumentTitle title="Products" />
+      <AdminProductList />
+    </RequireAdmin>
+  );
+}
+
+export const ProductAddRoute = () => (
+  <RequireAdmin>
+    <DocumentTitle title="Add Product" />
+    <ProductFormPage mode="add" />
+  </RequireAdmin>
+);
+
+export const ProductEditRoute = () => (
+  <RequireAdmin>
+    <DocumentTitle title="Edit Product" />
+    <ProductFormPage mode="edit" />
+  </RequireAdmin>
+);

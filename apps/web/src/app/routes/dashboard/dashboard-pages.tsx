@@ -1,0 +1,72 @@
+import { useParams } from 'react-router';
+import { usesPasswordLogin } from '@pharmacy/shared';
+import { NotFound } from '../../../components/errors/not-found';
+import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
+import { DocumentTitle } from '../../../components/ui/document-title';
+import { AccountDetails } from '../../../features/account/components/account-details';
+import { AccountSecurity } from '../../../features/account/components/account-security';
+import {
+  AddressAddPage,
+  AddressEditPage,
+} from '../../../features/account/components/address-form-pages';
+import { AddressList } from '../../../features/account/components/address-list';
+import { useAuth } from '../../../lib/auth';
+
+/** Dashboard pages for every signed-in user (spec §2). The layout handles signed-out visitors. */
+export function DashboardLayoutRoute() {
+  return <DashboardLayout />;
+}
+
+export function ProfileRoute() {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  return (
+    <>
+      <DocumentTitle title="My Profile" />
+      <AccountDetails profile={profile} />
+    </>
+  );
+}
+
+/** Spec §2 / §6: Account Security exists only for accounts that sign in with a password. */
+export function SecurityRoute() {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  if (!usesPasswordLogin(profile.providerName)) return <NotFound />;
+  return (
+    <>
+      <DocumentTitle title="Account Security" />
+      <AccountSecurity />
+    </>
+  );
+}
+
+export function AddressListRoute() {
+  return (
+    <>
+      <DocumentTitle title="Saved Address" />
+      <AddressList />
+    </>
+  );
+}
+
+export function AddressAddRoute() {
+  return (
+    <>
+      <DocumentTitle title="Add Address" />
+      <AddressAddPage />
+    </>
+  );
+}
+
+export function AddressEditRoute() {
+  const { id = '' } = useParams();
+  const addressId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  return (
+    <>
+      <DocumentTitle title="Edit Address" />
+      {/* A new id is a new form: nothing typed for one address carries over to another. */}
+      <AddressEditPage key={id} id={addressId} />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Container } from '../../components/layouts/container';
+import { DocumentTitle } from '../../components/ui/document-title';
+import { HomeSearchForm } from '../../features/catalog/components/home-search-form';
+import { PopularCategories } from '../../features/catalog/components/popular-categories';
+import { TopSellingProducts } from '../../features/catalog/components/top-selling-products';
+import { HomeCounters } from '../../features/site/components/home-counters';
+import { HowItWorks } from '../../features/site/components/how-it-works';
+import { WhyChooseUs } from '../../features/site/components/why-choose-us';
+import { ProductCartAction } from '../components/product-cart-action';
+
+/** Spec §1 home page. */
+export function HomeRoute() {
+  return (
+    <>
+      <DocumentTitle />
+      <section className="bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+        <Container className="flex flex-col items-start gap-6 py-12 sm:py-20">
+          <div className="flex max-w-2xl flex-col gap-3">
+            <h1 className="text-3xl font-bold sm:text-4xl">Your Online Pharmacy</h1>
+            <p className="text-xl text-brand-50">
+              Order authentic medicines and health products with ease
+            </p>
+          </div>
+          <HomeSearchForm />
+        </Container>
+      </section>
+      <Container className="flex flex-col gap-14 py-12">
+        <PopularCategories />
+        <TopSellingProducts renderAction={(product) => <ProductCartAction product={product} />} />
+        <HowItWorks />
+        <WhyChooseUs />
+        <HomeCounters />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Container } from '../../components/layouts/container';
+import { DocumentTitle } from '../../components/ui/document-title';
+import { PrescriptionReviewPanel } from '../../features/admin-orders/components/prescription-review-panel';
+import { OrderDetail } from '../../features/orders/components/order-detail';
+import {
+  OrderAuthLoading,
+  OrderSignInPrompt,
+} from '../../features/orders/components/order-sign-in-prompt';
+import { useAuth } from '../../lib/auth';
+
+/** A positive whole number from the address, or null (which the pages show as not found). */
+function useOrderIdParam(name: 'id' | 'orderId'): number | null {
+  const value = useParams()[name] ?? '';
+  return /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** Orders belong to a signed-in user; others are asked to sign in first. */
+function SignedIn({ title, children }: { title: string; children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'anonymous') return <OrderSignInPrompt title={title} />;
+  if (status === 'loading') return <OrderAuthLoading />;
+  return children;
+}
+
+/** DECISIONS pharmacist review: admins review the order's prescriptions under its detail. */
+function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
+  const { isAdmin } = useAuth();
+  if (!isAdmin || orderId === null) return null;
+  return (
+    <div className="mt-6">
+      <PrescriptionReviewPanel orderId={orderId} />
+    </div>
+  );
+}
+
+/** Spec §2 /order/{id}. */
+export function OrderDetailRoute() {
+  const orderId = useOrderIdParam('id');
+  return (
+    <Container className="py-8">
+      <DocumentTitle title={orderId ? `Order #${orderId}` : 'Order details'} />
+      <SignedIn title="Order Details">
+        <OrderDetail key={orderId} orderId={orderId} />
+        <AdminPrescriptionReview orderId={orderId} />
+      </SignedIn>
+    </Container>
+  );
+}

@@ -1,0 +1,20 @@
+import { useParams } from 'react-router';
+import { Container } from '../../components/layouts/container';
+import { ProductDetail } from '../../features/catalog/components/product-detail';
+import { ProductCartAction, ProductPageCartAction } from '../components/product-cart-action';
+
+/** Spec §2 /product/{id}: the product, its cart controls and its substitutes. */
+export function ProductRoute() {
+  const { id = '' } = useParams();
+  const productId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  return (
+    <Container className="py-6 sm:py-8">
+      <ProductDetail
+        key={id}
+        productId={productId}
+        renderCartAction={(product) => <ProductPageCartAction product={product} />}
+        renderAction={(product) => <ProductCartAction product={product} />}
+      />
+    </Container>
+  );
+}

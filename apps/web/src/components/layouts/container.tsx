@@ -1,0 +1,9 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** DESIGN.md: content max width about 1280 px, centred, on an 8 px grid. */
+export function Container({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Every route of spec §2 once, plus the aliases of DECISIONS. Components link with getHref;
+ * the router registers `path`.
+ */
+type Id = number | string;
+
+export type FilterKey = 'divisionId' | 'manufacturerId' | 'saltCompositionId';
+
+export interface ShopQuery {
+  search?: string;
+  divisionId?: Id;
+  manufacturerId?: Id;
+  saltCompositionId?: Id;
+}
+
+function withQuery(path: string, query: Record<string, Id | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  shop: { path: '/shop', getHref: (query: ShopQuery = {}) => withQuery('/shop', { ...query }) },
+  /** DECISIONS alias: the shop filtered by one manufacturer. */
+  shopBrand: { path: '/shop/brand/:id', getHref: (id: Id) => `/shop/brand/${id}` },
+  product: { path: '/product/:id', getHref: (id: Id) => `/product/${id}` },
+  login: {
+    path: '/login',
+    getHref: (type: 'login' | 'signup' = 'login') => withQuery('/login', { type }),
+  },
+  /** DECISIONS alias of /login. */
+  auth: { path: '/auth', getHref: (type: 'login' | 'signup' = 'login') => `/auth?type=${type}` },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => withQuery('/reset-password', { token }),
+  },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  about: { path: '/about', getHref: () => '/about' },
+  faq: { path: '/faq', getHref: () => '/faq' },
+  divisions: { path: '/divisions', getHref: () => '/divisions' },
+  manufacturers: { path: '/manufacturers', getHref: () => '/manufacturers' },
+  saltCompositions: { path: '/salt-compositions', getHref: () => '/salt-compositions' },
+  order: { path: '/order/:id', getHref: (id: Id) => `/order/${id}` },
+  orderProcess: {
+    path: '/order/process/:orderId',
+    getHref: (orderId: Id) => `/order/process/${orderId}`,
+  },
+  orderSuccess: {
+    path: '/order/success/:orderId',
+    getHref: (orderId: Id) => `/order/success/${orderId}`,
+  },
+  notFound: { path: '/404', getHref: () => '/404' },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    security: { path: '/dashboard/security', getHref: () => '/dashboard/security' },
+    address: { path: '/dashboard/address', getHref: () => '/dashboard/address' },
+    addressAdd: { path: '/dashboard/address/add', getHref: () => '/dashboard/address/add' },
+    addressEdit: {
+      path: '/dashboard/address/edit/:id',
+      getHref: (id: Id) => `/dashboard/address/edit/${id}`,
+    },
+    orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
+    ordersAll: { path: '/dashboard/orders/all', getHref: () => '/dashboard/orders/all' },
+    ordersCustomer: {
+      path: '/dashboard/orders/customers/:userId',
+      getHref: (userId: Id) => `/dashboard/orders/customers/${userId}`,
+    },
+    manufacturers: { path: '/dashboard/manufacturers', getHref: () => '/dashboard/manufacturers' },
+    manufacturerAdd: {
+      path: '/dashboard/manufacturers/add',
+      getHref: () => '/dashboard/manufacturers/add',
+    },
+    manufacturerEdit: {
+      path: '/dashboard/manufacturers/edit/:id',
+      getHref: (id: Id) => `/dashboard/manufacturers/edit/${id}`,
+    },
+    divisions: { path: '/dashboard/divisions', getHref: () => '/dashboard/divisions' },
+    divisionAdd: { path: '/dashboard/divisions/add', getHref: () => '/dashboard/divisions/add' },
+    divisionEdit: {
+      path: '/dashboard/divisions/edit/:id',
+      getHref: (id: Id) => `/dashboard/divisions/edit/${id}`,
+    },
+    saltCompositions: {
+      path: '/dashboard/salt-compositions',
+      getHref: () => '/dashboard/salt-compositions',
+    },
+    saltCompositionAdd: {
+      path: '/dashboard/salt-compositions/add',
+      getHref: () => '/dashboard/salt-compositions/add',
+    },
+    saltCompositionEdit: {
+      path: '/dashboard/salt-compositions/edit/:id',
+      getHref: (id: Id) => `/dashboard/salt-compositions/edit/${id}`,
+    },
+    /** DECISIONS: the seed spelling stays reachable and redirects to the canonical route. */
+    saltCompositionsAlias: {
+      path: '/dashboard/salt-composision',
+      getHref: () => '/dashboard/salt-composision',
+    },
+    products: { path: '/dashboard/product', getHref: () => '/dashboard/product' },
+    productAdd: { path: '/dashboard/product/add', getHref: () => '/dashboard/product/add' },
+    productEdit: {
+      path: '/dashboard/product/edit/:id',
+      getHref: (id: Id) => `/dashboard/product/edit/${id}`,
+    },
+    users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
+    /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
+    prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
+  },
+} as const;

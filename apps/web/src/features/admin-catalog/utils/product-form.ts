@@ -1,0 +1,161 @@
+import {
+  CATALOG_IMAGE_MAX_BYTES,
+  CATALOG_IMAGE_MAX_FILES,
+  CATALOG_IMAGE_TYPES,
+  type Product,
+  type ProductFormInput,
+} from '@pharmacy/shared';
+
+/** The form's own values: what the inputs hold (text), before the shared schema parses them. */
+export interface ProductFormValues {
+  name: string;
+  maximumRetailPrice: string;
+  offerPrice: string;
+  divisionId: string;
+  manufacturerId: string;
+  saltCompositionId: string;
+  quantity: string;
+  prescription: boolean;
+  isActive: boolean;
+  dosageForm: string;
+  strength: string;
+  packSize: string;
+  description: string;
+}
+
+/** Spec §3: quantity defaults to 1 on the form; a new product is active. */
+export function productFormDefaults(product?: Product): ProductFormValues {
+  if (!product) {
+    return {
+      name: '',
+      maximumRetailPrice: '',
+      offerPrice: '',
+      divisionId: '',
+      manufacturerId: '',
+      saltCompositionId: '',
+      quantity: '1',
+      prescription: false,
+      isActive: true,
+      dosageForm: '',
+      strength: '',
+      packSize: '',
+      description: '',
+    };
+  }
+  return {
+    name: product.name,
+    maximumRetailPrice: product.maximumRetailPrice.toFixed(2),
+    offerPrice: product.offerPrice.toFixed(2),
+    divisionId: String(product.divisionId),
+    manufacturerId: String(product.manufacturerId),
+    saltCompositionId: product.saltCompositionId === null ? '' : String(product.saltCompositionId),
+    quantity: String(product.quantity),
+    prescription: product.prescription,
+    isActive: product.isActive,
+    dosageForm: product.dosageForm ?? '',
+    strength: product.strength ?? '',
+    packSize: product.packSize ?? '',
+    description: product.description ?? '',
+  };
+}
+
+/**
+ * Spec §5: a number input strips non-digit characters unless decimals are allowed (then one
+ * decimal point stays).
+ */
+export function sanitizeNumberText(value: string, allowDecimals: boolean): string {
+  if (!allowDecimals) return value.replace(/\D/g, '');
+  const [whole = '', ...rest] = value.replace(/[^\d.]/g, '').split('.');
+  return rest.length > 0 ? `${whole}.${rest.join('')}` : whole;
+}
+
+/**
+ * The multipart body of POST/PATCH /product (spec §7): every field as text and the new files
+ * under `image`. On edit `keepImageUrls` lists the stored images to keep; an empty value says
+ * "keep none", since leaving the field out keeps them all.
+ */
+export function productFormData(
+  values: ProductFormInput,
+  images: { files: readonly File[]; keepImageUrls?: readonly string[] },
+): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name: values.name,
+    maximumRetailPrice: String(values.maximumRetailPrice),
+    offerPrice: String(values.offerPrice),
+    divisionId: String(values.divisionId),
+    manufacturerId: String(values.manufacturerId),
+    saltCompositionId: String(values.saltCompositionId),
+    quantity: String(values.quantity),
+    prescription: String(values.prescription),
+    isActive: String(values.isActive),
+    dosageForm: values.dosageForm ?? '',
+    strength: values.strength ?? '',
+    packSize: values.packSize ?? '',
+    description: values.description ?? '',
+  };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (images.keepImageUrls) {
+    if (images.keepImageUrls.length === 0) form.append('keepImageUrls', '');
+    for (const url of images.keepImageUrls) form.append('keepImageUrls', url);
+  }
+  for (const file of images.files) form.append('image', file, file.name);
+  return form;
+}
+
+const FORM_FIELDS = new Set<keyof ProductFormValues>([
+  'name',
+  'maximumRetailPrice',
+  'offerPrice',
+  'divisionId',
+  'manufacturerId',
+  'saltCompositionId',
+  'quantity',
+  'prescription',
+  'isActive',
+  'dosageForm',
+  'strength',
+  'packSize',
+  'description',
+]);
+
+/** The server names the field of a validation error: 'offerPrice: Offer Price must be less than MRP'. */
+export function fieldOfServerMessage(
+  message: string,
+): { field: keyof ProductFormValues; message: string } | null {
+  const match = /^(\w+): (.+)$/.exec(message);
+  if (!match) return null;
+  const [, field = '', text = ''] = match;
+  return FORM_FIELDS.has(field as keyof ProductFormValues)
+    ? { field: field as keyof ProductFormValues, message: text }
+    : null;
+}
+
+const IMAGE_TYPES: readonly string[] = CATALOG_IMAGE_TYPES;
+const MAX_MB = Math.round(CATALOG_IMAGE_MAX_BYTES / (1024 * 1024));
+
+/**
+ * Image files only (JPEG, PNG, GIF or WebP; the server checks the bytes again), at most 5 MB
+ * each and at most 8 per product. Returns the files taken and a sentence for each one refused.
+ */
+export function checkImageFiles(
+  files: readonly File[],
+  alreadyChosen: number,
+  maxFiles: number = CATALOG_IMAGE_MAX_FILES,
+): { accepted: File[]; errors: string[] } {
+  const accepted: File[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    if (!IMAGE_TYPES.includes(file.type)) {
+      errors.push(`${file.name} is not a JPEG, PNG, GIF or WebP image.`);
+    } else if (file.size > CATALOG_IMAGE_MAX_BYTES) {
+      errors.push(`${file.name} is larger than ${MAX_MB} MB.`);
+    } else if (alreadyChosen + accepted.length >= maxFiles) {
+      errors.push(`A product can have at most ${maxFiles} images.`);
+      break;
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, errors };
+}

@@ -1,0 +1,37 @@
+/**
+ * The cart as the screens see it, whether it lives on the server (signed in) or in the browser
+ * (guest, DECISIONS). A line carries a snapshot of its product so the drawer can draw it.
+ */
+export interface CartProduct {
+  id: number;
+  name: string;
+  offerPrice: number;
+  maximumRetailPrice: number;
+  /** Available stock. */
+  quantity: number;
+  prescription: boolean;
+  images: { url: string }[];
+}
+
+export interface CartLine {
+  productId: number;
+  /** The server's cart item id; null for a guest line or a line the server has not confirmed. */
+  cartItemId: number | null;
+  count: number;
+  product: CartProduct;
+}
+
+export interface CartTotals {
+  itemCount: number;
+  totalMaximumRetailPrice: number;
+  totalOfferPrice: number;
+  totalSaved: number;
+  shipping: number;
+  total: number;
+  prescriptionRequired: boolean;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  summary: CartTotals;
+}

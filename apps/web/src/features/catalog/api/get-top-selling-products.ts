@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Product } from '../types';
+
+/**
+ * GET /api/product/top-selling (DECISIONS: ranked by units sold in orders that are not
+ * cancelled; with no sales yet, newest products).
+ */
+export async function getTopSellingProducts(
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  const { productList } = await api.get('/product/top-selling', {
+    params: { limit },
+    schema: () => import('../schemas').then((m) => m.topSellingResponseSchema),
+    signal,
+  });
+  return productList;
+}
+
+export const topSellingProductsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'products', 'top-selling', limit],
+    queryFn: ({ signal }) => getTopSellingProducts(limit, signal),
+  });
+
+export function useTopSellingProducts(limit: number) {
+  return useQuery(topSellingProductsQueryOptions(limit));
+}

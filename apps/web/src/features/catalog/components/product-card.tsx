@@ -1,0 +1,124 @@
+import { Ban, FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { discountPercent, formatMoney, isLowStock } from '@pharmacy/shared';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useShopSettings } from '../../../lib/shop-settings';
+import type { ProductSummary } from '../types';
+import { ProductImage } from './product-image';
+
+/** Spec §2: prescription products carry an icon titled 'Prescription required' (amber). */
+export function PrescriptionBadge({ className }: { className?: string }) {
+  return (
+    <span
+      title="Prescription required"
+      className={`inline-flex shrink-0 items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ${className ?? ''}`}
+    >
+      <FileText aria-hidden="true" className="size-3.5" />
+      Rx<span className="sr-only">: Prescription required</span>
+    </span>
+  );
+}
+
+/**
+ * Spec §2 product card: image and name open the product; prescription icon; offer price with two
+ * decimals, MRP struck through and 'You Saved' with the discount; out of stock (quantity 0 or
+ * less) is a disabled 'Out Of Stock' button. The cart action is passed in by the page, because
+ * the cart feature owns it. `note` adds a line (the substitutes' savings).
+ */
+export function ProductCard({
+  product,
+  action,
+  note,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  action?: ReactNode;
+  note?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const { currencySymbol } = useShopSettings();
+  const href = paths.product.getHref(product.id);
+  const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
+  const outOfStock = product.quantity <= 0;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-50 p-3">
+        <ProductImage
+          name={product.name}
+          url={product.images[0]?.url}
+          size={240}
+          className="transition-transform duration-200 group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex items-start justify-between gap-2">
+          <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900 sm:text-base">
+            <Link
+              to={href}
+              className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              {product.name}
+            </Link>
+          </Heading>
+          {product.prescription ? <PrescriptionBadge /> : null}
+        </div>
+        <p className="truncate text-xs text-slate-600">{product.manufacturer.name}</p>
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span className="text-lg font-bold text-slate-900 sm:text-xl">
+            <span className="sr-only">Price </span>
+            {formatMoney(product.offerPrice, currencySymbol)}
+          </span>
+          {discount > 0 ? (
+            <s className="text-sm text-slate-500">
+              <span className="sr-only">MRP </span>
+              {formatMoney(product.maximumRetailPrice, currencySymbol)}
+            </s>
+          ) : null}
+        </div>
+        {discount > 0 ? (
+          <p className="w-fit rounded-md bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">
+            You Saved {discount}%
+          </p>
+        ) : null}
+        {!outOfStock && isLowStock(product.quantity) ? (
+          <p className="text-xs font-medium text-red-700">Only {product.quantity} left</p>
+        ) : null}
+        {note}
+        <div className="pt-1">
+          {outOfStock ? (
+            <button
+              type="button"
+              disabled
+              title="This product is out of stock"
+              className="inline-flex min-h-9 w-full cursor-not-allowed items-center justify-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 text-sm font-semibold text-red-800"
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              Out Of Stock
+            </button>
+          ) : (
+            action
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3"
+    >
+      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-3 w-1/2" />
+      <Skeleton className="h-6 w-1/3" />
+      <Skeleton className="h-9 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { userQueryKey } from '../../../lib/auth';
+
+/**
+ * The checkout queries' keys. They start with 'user', so signing out drops them. A step that
+ * changes the order also invalidates the order views' keys (`['user', 'orders']`), so the order
+ * list and detail show the new status without this feature importing theirs.
+ */
+export const checkoutKeys = {
+  all: [...userQueryKey, 'checkout'] as const,
+  order: (orderId: number) => [...checkoutKeys.all, 'order', orderId] as const,
+  addresses: () => [...checkoutKeys.all, 'addresses'] as const,
+  prescriptions: (orderId: number) => [...checkoutKeys.all, 'prescriptions', orderId] as const,
+  intent: (orderId: number) => [...checkoutKeys.all, 'intent', orderId] as const,
+};
+
+export const orderViewsKey = [...userQueryKey, 'orders'] as const;

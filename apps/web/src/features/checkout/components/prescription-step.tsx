@@ -1,0 +1,61 @@
+import { FileText, FileWarning } from 'lucide-react';
+import { formatLongDate } from '@pharmacy/shared';
+import { latestPrescription, usePrescriptions } from '../api/get-prescriptions';
+import { PrescriptionUpload } from './prescription-upload';
+import { StepHeading } from './step-panel';
+
+/**
+ * Spec §2 Collecting Prescription: the upload widget. When the pharmacist rejected the latest
+ * upload (DECISIONS), the reason is shown first, so the customer knows what to send again.
+ */
+export function PrescriptionStep({ orderId }: { orderId: number }) {
+  const prescriptions = usePrescriptions(orderId, true);
+  const latest = prescriptions.data ? latestPrescription(prescriptions.data) : null;
+  const rejected = latest?.reviewStatus === 'rejected' ? latest : null;
+
+  return (
+    <>
+      <StepHeading
+        icon={<FileText className="size-5" />}
+        title="Prescription"
+        description="This order contains prescription medicines. A pharmacist checks your prescription before we pack them."
+      />
+      {rejected ? (
+        <section
+          aria-labelledby="rejected-heading"
+          className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4"
+        >
+          <h3
+            id="rejected-heading"
+            className="flex items-center gap-2 text-base font-semibold text-red-800"
+          >
+            <FileWarning aria-hidden="true" className="size-5" />
+            Your prescription was not accepted
+          </h3>
+          <p className="mt-2 text-sm text-slate-900">
+            <span className="font-semibold">Pharmacist&apos;s reason:</span>{' '}
+            {rejected.reviewReason ?? 'No reason was given.'}
+          </p>
+          {rejected.reviewedAt ? (
+            <p className="mt-1 text-xs text-slate-700">
+              Reviewed on {formatLongDate(rejected.reviewedAt)}
+              {rejected.reviewedBy ? ` by ${rejected.reviewedBy}` : ''}.
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm text-slate-800">
+            Please upload a new prescription below. You will not be charged again.
+          </p>
+        </section>
+      ) : (
+        <p className="mb-5 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>Prescription required.</strong> Upload your doctor&apos;s prescription to
+            continue.
+          </span>
+        </p>
+      )}
+      <PrescriptionUpload orderId={orderId} />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { userQueryKey } from '../../../lib/auth';
+
+/**
+ * The order queries' key factory. Keys start with 'user', so signing out drops them; a change to
+ * an order invalidates everything under `all`.
+ */
+export const orderKeys = {
+  all: [...userQueryKey, 'orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (params: object) => [...orderKeys.lists(), params] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+};

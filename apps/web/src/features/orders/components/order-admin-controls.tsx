@@ -1,0 +1,176 @@
+import { Ban } from 'lucide-react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  CANCEL_CONFIRM,
+  CONFIRM_CANCEL,
+  ORDER_STATUS,
+  ORDER_STATUS_IDS,
+  ORDER_STATUS_NAMES,
+  type Order,
+} from '@pharmacy/shared';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/form-field';
+import { useDismiss } from '../../../hooks/use-dismiss';
+import { useUpdateOrder } from '../api/update-order';
+
+/** Spec §2 cancel: a confirm popover ('Are you sure you want to cancel' / 'Confirm Cancel'). */
+function CancelOrder({
+  onConfirm,
+  isPending,
+  open,
+  setOpen,
+}: {
+  onConfirm: () => void;
+  isPending: boolean;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popoverId = useId();
+  const textId = useId();
+  const onDismiss = useCallback(
+    (reason: 'outside' | 'escape') => {
+      setOpen(false);
+      if (reason === 'escape') triggerRef.current?.focus();
+    },
+    [setOpen],
+  );
+  useDismiss(rootRef, open, onDismiss);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <Button
+        ref={triggerRef}
+        variant="danger"
+        className="w-full"
+        icon={<Ban aria-hidden="true" className="size-4" />}
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        Cancel Order
+      </Button>
+      {open ? (
+        <div
+          id={popoverId}
+          role="alertdialog"
+          aria-modal="false"
+          aria-describedby={textId}
+          aria-label="Cancel order"
+          className="absolute right-0 bottom-full left-0 z-20 mb-2 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        >
+          <p id={textId} className="text-sm font-medium text-slate-900">
+            {CANCEL_CONFIRM}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            The order stops and its items go back into stock. This cannot be undone.
+          </p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              autoFocus
+              onClick={() => {
+                setOpen(false);
+                triggerRef.current?.focus();
+              }}
+            >
+              Keep order
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              isPending={isPending}
+              pendingText="Cancelling…"
+              onClick={onConfirm}
+            >
+              {CONFIRM_CANCEL}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 / §4 admin controls of an order: the status dropdown (every status; 'Order status
+ * updated successfully'), the expected delivery date (yyyy-MM-dd; 'Expected delivery date updated
+ * successfully') and cancelling through the confirm popover. Choosing Cancelled in the dropdown
+ * asks through the same popover. The page hides this for Delivered and Cancelled orders.
+ */
+export function OrderAdminControls({ order }: { order: Order }) {
+  const statusFieldId = useId();
+  const dateFieldId = useId();
+  const update = useUpdateOrder(order.id);
+  const [date, setDate] = useState(order.expectedDeliveryDate ?? '');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const dateUnchanged = date === (order.expectedDeliveryDate ?? '');
+
+  const saveDate = (event: FormEvent) => {
+    event.preventDefault();
+    if (!date || dateUnchanged) return;
+    update.mutate({ expectedDeliveryDate: date });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={statusFieldId} className="text-sm font-medium text-slate-800">
+          Order status
+        </label>
+        <Select
+          id={statusFieldId}
+          value={order.statusId}
+          disabled={update.isPending}
+          onChange={(event) => {
+            const statusId = Number(event.target.value);
+            if (statusId === ORDER_STATUS.CANCELLED) setConfirmOpen(true);
+            else update.mutate({ statusId });
+          }}
+        >
+          {ORDER_STATUS_IDS.map((id) => (
+            <option key={id} value={id}>
+              {ORDER_STATUS_NAMES[id]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <form className="flex flex-col gap-1" onSubmit={saveDate}>
+        <label htmlFor={dateFieldId} className="text-sm font-medium text-slate-800">
+          Expected delivery date
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            id={dateFieldId}
+            type="date"
+            value={date}
+            min={order.createdAt.slice(0, 10)}
+            onChange={(event) => setDate(event.target.value)}
+            className="w-auto min-w-0 flex-1"
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={!date || dateUnchanged}
+            isPending={update.isPending && update.variables?.expectedDeliveryDate !== undefined}
+          >
+            Save date
+          </Button>
+        </div>
+      </form>
+      <CancelOrder
+        open={confirmOpen}
+        setOpen={setConfirmOpen}
+        isPending={update.isPending && update.variables?.statusId === ORDER_STATUS.CANCELLED}
+        onConfirm={() =>
+          update.mutate(
+            { statusId: ORDER_STATUS.CANCELLED, note: 'Cancelled by the pharmacy' },
+            { onSettled: () => setConfirmOpen(false) },
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS, type OrderDetailResponse } from '@pharmacy/shared';
+import { reloadSession } from '../../../lib/auth-session';
+import { callsTo, mockApi, settingsResponse, type MockResponse } from '../../../testing/mock-api';
+import { renderWithProviders } from '../../../testing/render';
+import { OrderDetail } from './order-detail';
+import { OrderStatusBadge } from './order-status-badge';
+
+const admin = {
+  id: 1,
+  name: 'Asha Admin',
+  email: 'admin@example.com',
+  phoneNumber: '9876543210',
+  roleId: 1,
+  providerName: 'Email',
+};
+const member = { ...admin, id: 7, name: 'Ravi Member', roleId: 2 };
+
+function detail(statusId: number, addressId: number | null = 3): OrderDetailResponse {
+  return {
+    order: {
+      id: 42,
+      statusId,
+      status: 'ignored by the badge',
+      addressId,
+      userId: 7,
+      totalOrderValue: 160.5,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      expectedDeliveryDate: '2026-11-25',
+      deliveredAt: null,
+      orderedBy: { id: 7, name: 'Ravi Member' },
+      itemCount: 3,
+      firstItemImage: null,
+      hasPrescriptionItems: false,
+      shippingAddress: addressId
+        ? {
+            name: 'Ravi Member',
+            phone: '9876543210',
+            street: '12 MG Road',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            country: 'India',
+            pinCode: '560001',
+            alternatePhone: null,
+          }
+        : null,
+      paymentNote: null,
+    },
+    orderDetails: [
+      {
+        id: 1,
+        quantity: 2,
+        count: 2,
+        productName: 'Cetirizine 10 mg',
+        offerPrice: 55.25,
+        maximumRetailPrice: 70,
+        lineTotal: 110.5,
+        prescription: false,
+        product: { id: 11, name: 'Cetirizine 10 mg', images: [] },
+      },
+      {
+        id: 2,
+        quantity: 1,
+        count: 1,
+        productName: 'Old Syrup',
+        offerPrice: 50,
+        maximumRetailPrice: 60,
+        lineTotal: 50,
+        prescription: false,
+        product: null,
+      },
+    ],
+    statusHistory: [
+      {
+        fromStatusId: null,
+        toStatusId: ORDER_STATUS.COLLECTING_ADDRESS,
+        changedBy: 'Ravi Member',
+        note: 'Order placed',
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+  };
+}
+
+function signIn(
+  profile: typeof admin,
+  routes: Record<string, MockResponse | (() => MockResponse)>,
+) {
+  window.localStorage.setItem('token', 'test-token');
+  reloadSession();
+  return mockApi({
+    'GET /api/settings': { body: settingsResponse },
+    'GET /api/user/myProfile': { body: profile },
+    ...routes,
+  });
+}
+
+describe('order status badge', () => {
+  it.each([
+    [ORDER_STATUS.PAYMENT, null, 'Collecting Address'],
+    [ORDER_STATUS.PACKING, 3, 'Packing'],
+    [ORDER_STATUS.CANCELLED, null, 'Cancelled'],
+  ])('status %i with address %s reads %s', (statusId, addressId, text) => {
+    renderWithProviders(<OrderStatusBadge order={{ statusId, addressId }} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+});
+
+describe('order detail', () => {
+  it('shows the items with line totals, a missing product as Not Available, and the address', async () => {
+    signIn(member, { 'GET /api/order/getOrderDetail/42': { body: detail(ORDER_STATUS.PAYMENT) } });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cetirizine 10 mg' }).getAttribute('href')).toBe(
+      '/product/11',
+    );
+    expect(screen.getByText('₹110.50')).toBeTruthy();
+    expect(screen.getByText('Not Available')).toBeTruthy();
+    expect(screen.getByText('12 MG Road')).toBeTruthy();
+    expect(screen.getByText('560001', { exact: false })).toBeTruthy();
+    // The owner completes an order waiting on them; members get no admin controls.
+    expect(screen.getByRole('link', { name: 'Complete Order' }).getAttribute('href')).toBe(
+      '/order/process/42',
+    );
+    expect(screen.queryByLabelText('Order status')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to orders' }).getAttribute('href')).toBe(
+      '/dashboard/orders',
+    );
+  });
+
+  it.each([ORDER_STATUS.DELIVERED, ORDER_STATUS.CANCELLED])(
+    'hides the admin controls for final status %i',
+    async (statusId) => {
+      signIn(admin, { 'GET /api/order/getOrderDetail/42': { body: detail(statusId) } });
+      renderWithProviders(<OrderDetail orderId={42} />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeTruthy();
+      expect(screen.queryByLabelText('Order status')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Complete Order' })).toBeNull();
+    },
+  );
+
+  it('lets an admin cancel through the confirm popover', async () => {
+    let statusId: number = ORDER_STATUS.PACKING;
+    const fetchMock = signIn(admin, {
+      'GET /api/order/getOrderDetail/42': () => ({ body: detail(statusId) }),
+      'PUT /api/order/42': () => {
+        statusId = ORDER_STATUS.CANCELLED;
+        return {
+          body: { message: 'Order status updated successfully', order: detail(statusId).order },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetail orderId={42} />);
+    const status = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
+    expect(status.value).toBe(String(ORDER_STATUS.PACKING));
+    expect(within(status).getAllByRole('option')).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    const popover = screen.getByRole('alertdialog', { name: 'Cancel order' });
+    expect(within(popover).getByText('Are you sure you want to cancel')).toBeTruthy();
+    await user.click(within(popover).getByRole('button', { name: 'Confirm Cancel' }));
+
+    expect(await screen.findByText('Order status updated successfully')).toBeTruthy();
+    const [put] = callsTo(fetchMock, 'PUT', '/api/order/42');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ statusId: ORDER_STATUS.CANCELLED });
+    await waitFor(() => expect(screen.queryByLabelText('Order status')).toBeNull());
+  });
+
+  it("shows 'No order found.' for another member's order", async () => {
+    signIn(member, {
+      'GET /api/order/getOrderDetail/42': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'No order found.' },
+      },
+    });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByText('No order found.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,264 @@
+import { ArrowLeft, ClipboardCheck, PackageSearch, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ORDER_NOT_FOUND,
+  formatLongDate,
+  formatMoney,
+  lineTotal,
+  needsCompletion,
+  type Order,
+  type OrderDetailLine,
+} from '@pharmacy/shared';
+import { ButtonLink, Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { useOrderDetail } from '../api/get-order-detail';
+import { calendarDate, orderImageUrl, showAdminControls } from '../lib/order-rules';
+import { OrderAdminControls } from './order-admin-controls';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function BackToOrders({ admin }: { admin: boolean }) {
+  return (
+    <ButtonLink
+      variant="secondary"
+      to={admin ? paths.dashboard.ordersAll.getHref() : paths.dashboard.orders.getHref()}
+      icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+    >
+      Back to orders
+    </ButtonLink>
+  );
+}
+
+/** Spec §2 order items: image, name linking to the product, offer price, quantity, line total. */
+function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySymbol: string }) {
+  const money = (amount: number) => formatMoney(amount, currencySymbol);
+  const name = line.product?.name ?? line.productName;
+  return (
+    <li className="flex gap-3 py-3">
+      <img
+        src={orderImageUrl(line.product?.images[0]?.url, name)}
+        alt={name}
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="size-16 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain p-1"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          {line.product ? (
+            <Link
+              to={paths.product.getHref(line.product.id)}
+              className="text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+            >
+              {line.product.name}
+            </Link>
+          ) : (
+            <p className="text-sm font-semibold text-slate-900">
+              {line.productName}{' '}
+              <span className="ml-1 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+                Not Available
+              </span>
+            </p>
+          )}
+          <p className="text-sm text-slate-600">
+            {money(line.offerPrice)} × {line.quantity}
+            <span className="sr-only"> (quantity {line.quantity})</span>
+          </p>
+        </div>
+        <p className="text-sm font-semibold text-slate-900 sm:text-right">
+          <span className="sr-only">Line total </span>
+          {money(lineTotal(line.offerPrice, line.quantity))}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function ShippingAddress({ order }: { order: Order }) {
+  const address = order.shippingAddress;
+  if (!address) {
+    return <p className="text-sm text-slate-600">No delivery address has been given yet.</p>;
+  }
+  return (
+    <address className="flex flex-col gap-0.5 text-sm text-slate-800 not-italic">
+      <span className="font-semibold text-slate-900">{address.name}</span>
+      <span>{address.phone}</span>
+      <span>{address.street}</span>
+      <span>
+        {address.city}, {address.state}
+      </span>
+      <span>
+        {address.country} – {address.pinCode}
+      </span>
+    </address>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <LoadingRegion label="Loading order" className="flex flex-col gap-6">
+      <Skeleton className="h-9 w-56" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/**
+ * Spec §2 order detail: id, value, date, status, expected delivery and delivered dates, shipping
+ * address, items with line totals, 'Back to orders', the status timeline; for the owner a
+ * 'Complete Order' link while the order waits on them (DECISIONS); for admins the controls,
+ * hidden once the order is Delivered or Cancelled. Empty: 'No order found.'.
+ */
+export function OrderDetail({ orderId }: { orderId: number | null }) {
+  const { profile, isAdmin } = useAuth();
+  const { currencySymbol } = useShopSettings();
+  const query = useOrderDetail(orderId);
+  const money = (amount: number) => formatMoney(amount, currencySymbol);
+
+  if (orderId !== null && query.isPending) return <DetailSkeleton />;
+
+  const notFound =
+    orderId === null || (query.error instanceof ApiError && query.error.statusCode === 404);
+  if (notFound || !query.data) {
+    return (
+      <>
+        <PageHeader title="Order Details" actions={<BackToOrders admin={isAdmin} />} />
+        {notFound ? (
+          <EmptyState icon={<PackageSearch className="size-8" />} title={ORDER_NOT_FOUND} />
+        ) : (
+          <EmptyState
+            icon={<TriangleAlert className="size-8 text-red-700" />}
+            title="We could not load this order."
+            action={
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )}
+      </>
+    );
+  }
+
+  const { order, orderDetails, statusHistory } = query.data;
+  const isOwner = profile?.id === order.userId;
+
+  return (
+    <>
+      <PageHeader
+        title={`Order #${order.id}`}
+        description={
+          <>
+            Placed on <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
+            {isOwner ? null : ` by ${order.orderedBy.name}`}
+          </>
+        }
+        actions={
+          <>
+            {isOwner && needsCompletion(order) ? (
+              <ButtonLink
+                variant="accent"
+                to={paths.orderProcess.getHref(order.id)}
+                icon={<ClipboardCheck aria-hidden="true" className="size-4" />}
+              >
+                Complete Order
+              </ButtonLink>
+            ) : null}
+            <BackToOrders admin={isAdmin && !isOwner} />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Section title={`Items (${orderDetails.length})`}>
+            <ul className="-my-3 divide-y divide-slate-200">
+              {orderDetails.map((line) => (
+                <OrderItem key={line.id} line={line} currencySymbol={currencySymbol} />
+              ))}
+            </ul>
+            <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
+              <span>Order value</span>
+              <span>{money(order.totalOrderValue)}</span>
+            </p>
+          </Section>
+          <Section title="Status history">
+            <OrderTimeline history={statusHistory} />
+          </Section>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Section title="Summary">
+            <dl className="-my-1.5 divide-y divide-slate-100">
+              <Fact label="Order ID">#{order.id}</Fact>
+              <Fact label="Status">
+                <OrderStatusBadge order={order} />
+              </Fact>
+              <Fact label="Order value">{money(order.totalOrderValue)}</Fact>
+              <Fact label="Order date">
+                <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
+              </Fact>
+              <Fact label="Expected delivery">
+                {order.expectedDeliveryDate ? (
+                  <time dateTime={order.expectedDeliveryDate}>
+                    {formatLongDate(calendarDate(order.expectedDeliveryDate))}
+                  </time>
+                ) : (
+                  <span className="font-normal text-slate-600">Not set yet</span>
+                )}
+              </Fact>
+              {order.deliveredAt ? (
+                <Fact label="Delivered on">
+                  <time dateTime={order.deliveredAt}>{formatLongDate(order.deliveredAt)}</time>
+                </Fact>
+              ) : null}
+              {order.paymentNote ? <Fact label="Payment">{order.paymentNote}</Fact> : null}
+            </dl>
+          </Section>
+          <Section title="Shipping address">
+            <ShippingAddress order={order} />
+          </Section>
+          {showAdminControls(order, isAdmin) ? (
+            <Section title="Manage order">
+              <OrderAdminControls key={order.id} order={order} />
+            </Section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { ChevronDown, Clock, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney, LIMITS, POLICY } from '@pharmacy/shared';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { useShopSettings } from '../../../lib/shop-settings';
+import { telHref } from '../../../lib/tel-href';
+
+interface Faq {
+  question: string;
+  answer: string;
+}
+
+/** Spec §1 FAQ: static answers, with the policy figures of spec §9. */
+function faqs(currencySymbol: string, supportEmail: string): Faq[] {
+  return [
+    {
+      question: 'What is your return policy?',
+      answer: `You can return unopened products in their original packaging within ${POLICY.returnDays} days of delivery for a full refund. For everyone's safety, opened medicines and products that need cold storage cannot be returned.`,
+    },
+    {
+      question: 'How can I track my order?',
+      answer:
+        'Sign in and open Orders from your account menu. Every order shows its current status and its expected delivery date, and we update it as your order moves.',
+    },
+    {
+      question: 'Do you ship abroad?',
+      answer:
+        'Not at the moment. We deliver to addresses in India only, because the sale of medicines is regulated country by country.',
+    },
+    {
+      question: 'Which payment methods do you accept?',
+      answer: `You can pay with a credit or debit card, or in cash on delivery. Card payment is offered for orders above ${formatMoney(LIMITS.cardPaymentAbove, currencySymbol)}.`,
+    },
+    {
+      question: 'When is customer support available?',
+      answer: `Our support team is available ${POLICY.supportHours}, by e-mail and by phone.`,
+    },
+    {
+      question: 'Do you offer discounts on bulk orders?',
+      answer: `Yes. Clinics, care homes and anyone ordering in bulk can write to ${supportEmail} for a quote with a bulk discount.`,
+    },
+    {
+      question: 'Can I change or cancel my order?',
+      answer: `Yes, within ${POLICY.changeOrCancelHours} hours of placing it, as long as it has not been dispatched. Contact our support team with your order number.`,
+    },
+    {
+      question: 'What if my order arrives damaged?',
+      answer: `Report damaged or wrong items within ${POLICY.damageReportHours} hours of delivery, with a photo, and we will replace them or refund you.`,
+    },
+    {
+      question: 'How do I create an account?',
+      answer:
+        'Choose Login at the top of the page, then Sign Up, and enter your name, e-mail address, phone number and a password.',
+    },
+    {
+      question: 'I forgot my password. How do I reset it?',
+      answer:
+        "On the login page choose 'Forgot Password?' and enter your e-mail address. We send you a link to choose a new password; it works once and expires after one hour.",
+    },
+    {
+      question: 'How do I change my account settings?',
+      answer:
+        'Sign in and open Settings from the account menu to change your name, e-mail address, phone number, password and saved delivery addresses.',
+    },
+    {
+      question: 'Do you have a loyalty programme?',
+      answer:
+        'Yes. Every order earns loyalty points, and you can use your points for a discount on later orders.',
+    },
+  ];
+}
+
+export function FaqList() {
+  const { currencySymbol, supportEmail } = useShopSettings();
+  return (
+    <div className="flex flex-col gap-3">
+      {faqs(currencySymbol, supportEmail).map((faq) => (
+        <details
+          key={faq.question}
+          className="group rounded-xl border border-slate-200 bg-white open:shadow-sm"
+        >
+          <summary className="flex list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-base font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            {faq.question}
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+            />
+          </summary>
+          <p className="px-5 pb-5 text-base text-slate-700">{faq.answer}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** Spec §1: the FAQ page shows a support e-mail and phone. */
+export function SupportContactCard({ showContactLink = true }: { showContactLink?: boolean }) {
+  const { supportEmail, supportPhone } = useShopSettings();
+  return (
+    <Card className="flex flex-col gap-4 p-6">
+      <h2 className="text-xl font-semibold text-slate-900">Still have a question?</h2>
+      <ul className="flex flex-col gap-3 text-base">
+        <li className="flex items-center gap-3">
+          <Mail aria-hidden="true" className="size-5 text-brand-700" />
+          <span className="sr-only">E-mail: </span>
+          <a
+            className="text-brand-700 underline-offset-4 hover:underline"
+            href={`mailto:${supportEmail}`}
+          >
+            {supportEmail}
+          </a>
+        </li>
+        <li className="flex items-center gap-3">
+          <Phone aria-hidden="true" className="size-5 text-brand-700" />
+          <span className="sr-only">Phone: </span>
+          <a
+            className="text-brand-700 underline-offset-4 hover:underline"
+            href={telHref(supportPhone)}
+          >
+            {supportPhone}
+          </a>
+        </li>
+        <li className="flex items-center gap-3 text-slate-700">
+          <Clock aria-hidden="true" className="size-5 text-brand-700" />
+          {POLICY.supportHours}
+        </li>
+      </ul>
+      {showContactLink ? (
+        <p className="text-sm text-slate-700">
+          Or write to us through the{' '}
+          <Link
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            to={paths.contact.getHref()}
+          >
+            contact form
+          </Link>
+          .
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopSettings } from '@pharmacy/shared';
+import { env } from '../config/env';
+import { api } from './api-client';
+
+/** GET /api/settings: shop name, currency and support contacts (DECISIONS: configuration). */
+export function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
+  return api.get('/settings', {
+    schema: () => import('./schemas').then((m) => m.shopSettingsSchema),
+    signal,
+  });
+}
+
+export const shopSettingsQueryOptions = queryOptions({
+  queryKey: ['shop-settings'],
+  queryFn: ({ signal }) => getShopSettings(signal),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+/** Used until the settings answer (and if they never do): the build's defaults. */
+export const fallbackShopSettings: ShopSettings = {
+  shopName: env.shopName,
+  currencySymbol: '₹',
+  supportEmail: env.supportEmail,
+  supportPhone: env.supportPhone,
+  googleSignInEnabled: false,
+};
+
+export function useShopSettings(): ShopSettings {
+  const { data } = useQuery(shopSettingsQueryOptions);
+  return data ?? fallbackShopSettings;
+}

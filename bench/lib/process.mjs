@@ -1,0 +1,132 @@
+// Child processes of the bench: the shop server, the bare and naive baselines. Every one is
+// started here, tracked, and killed by its own pid when the bench ends (even on failure).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const children = new Set();
+
+/** A free TCP port on 127.0.0.1, chosen by the kernel. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `node args…` in the repository root; its output is kept for error messages. */
+export function startChild(label, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  children.add(child);
+  exited.then(() => children.delete(child));
+  return {
+    label,
+    pid: child.pid,
+    exited,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, sleep(10_000).then(() => 'timeout')]);
+      if (code === 'timeout') {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+/** Kills whatever is still running (called on exit and on failure). */
+export function killAll() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+/** Polls `url` until it answers 200, at most `timeoutMs`; returns the milliseconds it took. */
+export async function waitForOk(url, { timeoutMs = 60_000, child } = {}) {
+  const started = performance.now();
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    if (performance.now() - started > timeoutMs) break;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (child && (await Promise.race([child.exited.then(() => true), sleep(25)]))) {
+      throw new Error(`${child.label} exited before it was ready:\n${child.output()}`);
+    }
+  }
+  throw new Error(
+    `${url} did not answer within ${timeoutMs} ms${child ? `:\n${child.output()}` : ''}`,
+  );
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS). */
+export function residentMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's resident memory every `everyMs` until stopped; gives the peak. */
+export function sampleMemory(pid, everyMs = 100) {
+  let peak = residentMb(pid) ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid) ?? 0);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, residentMb(pid) ?? 0);
+      return peak;
+    },
+  };
+}
+
+/** The shop server, as `npm start` runs it but without the web build step. */
+export async function startShopServer({ label, port, env, webDistDir }) {
+  const child = startChild(label, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+    ...env,
+  });
+  const startupMs = await waitForOk(`http://127.0.0.1:${port}/api/health`, {
+    timeoutMs: 120_000,
+    child,
+  });
+  return { ...child, port, base: `http://127.0.0.1:${port}`, startupMs };
+}
+
+export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';

@@ -1,0 +1,590 @@
+// `npm run bench`: the whole performance suite of issue 8, on PostgreSQL and on PGlite, each
+// with the 100,000-product catalogue, the real server started as a child process. Prints one
+// table (every target beside its baseline from the same run) and writes it, with the date, the
+// machine and the commands to reproduce it, into docs/performance.md.
+//
+// Options (for trying things out; a run with any of them does not touch docs/performance.md):
+//   --products N   catalogue size (default 100000)
+//   --skip-web     no web build, Lighthouse or browser timing
+//   --only postgres|pglite
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, killAll, ROOT, sampleMemory, startShopServer } from './lib/process.mjs';
+import {
+  busiestDivision,
+  checkStock,
+  createPgDatabase,
+  open,
+  prepareCheckout,
+  productNames,
+  sampleProductIds,
+  seedCatalogue,
+} from './lib/database.mjs';
+import { throughput } from './lib/load.mjs';
+import { consoleTable, fmt, markdownTable, row, writeIntoDoc } from './lib/report.mjs';
+import { searchTerms } from './lib/search-terms.mjs';
+import {
+  checkout,
+  deepPageLatency,
+  LISTING_SECONDS,
+  listingPaths,
+  listingVersusBare,
+  naiveSearchPath,
+  productDetailThroughput,
+  searchLatencies,
+  shopSearchPath,
+  startBareBaseline,
+  startNaiveSearch,
+} from './suites/api.mjs';
+import { cachingChecks } from './suites/caching.mjs';
+import {
+  buildWeb,
+  headerSearchInteraction,
+  launchBrowser,
+  lighthouse,
+  shopperJavaScript,
+  someAsset,
+  WEB_DIST,
+} from './suites/web.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    'skip-web': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const PRODUCTS = Number(args.products);
+const FULL_RUN = PRODUCTS === 100_000 && !args['skip-web'] && !args.only;
+const SHOPPERS = 16;
+const CHECKOUT_ORDERS = 960;
+const HOT_STOCK = 100;
+
+const benchStarted = performance.now();
+const load = { start: os.loadavg()[0] };
+const rows = [];
+const notes = [];
+const cleanups = [];
+
+async function cleanUp() {
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => {});
+  cleanups.length = 0;
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll();
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** A temporary directory removed when the bench ends. */
+function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const log = (line) =>
+  console.log(
+    `[bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`,
+  );
+
+/** Runs a suite; a failure becomes a note and a row that says it was not measured. */
+async function suite(name, fn) {
+  log(name);
+  try {
+    return await fn();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    notes.push(`${name}: not measured (${message})`);
+    log(`${name} failed: ${message}`);
+    return undefined;
+  }
+}
+
+const ms = (value) => fmt(value, 1, ' ms');
+const rps = (value) => fmt(value, 0, ' req/s');
+const times = (value) => fmt(value, 2, '×');
+
+// ---------------------------------------------------------------------------------- the web app
+const webBuild = args['skip-web'] ? Promise.resolve({ ok: false, error: 'skipped' }) : buildWeb();
+
+// ---------------------------------------------------------------------------------- PostgreSQL
+const pgFigures = {};
+async function postgresPhase() {
+  const database = await createPgDatabase();
+  cleanups.push(() => database.drop());
+  log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+  const handle = await open('postgres', database.url);
+  cleanups.push(() => handle.close());
+  const seeded = await seedCatalogue(handle, PRODUCTS);
+  pgFigures.seedSeconds = seeded.ms / 1000;
+  const names = await productNames(handle);
+  const terms = searchTerms(names, 500);
+  const division = await busiestDivision(handle);
+  const productIds = await sampleProductIds(handle, 200);
+  const paths = listingPaths(division);
+  const shopping = await prepareCheckout(handle, {
+    shoppers: CHECKOUT_ORDERS,
+    hotStock: HOT_STOCK,
+  });
+
+  // Nothing else may compete for the two cores while figures are taken.
+  const web = await webBuild;
+
+  // Server A: no micro-cache, so every request does its database work.
+  const uncached = await startShopServer({
+    label: 'shop (PostgreSQL, no micro-cache)',
+    port: await freePort(),
+    env: {
+      DATABASE_URL: database.url,
+      DATA_DIR: tempDir('bench-pg-'),
+      CATALOG_CACHE_SECONDS: '0',
+    },
+  });
+  cleanups.push(() => uncached.stop());
+  const memory = sampleMemory(uncached.pid);
+
+  const deep = await suite('listing: page 2,000 against page 1', () =>
+    deepPageLatency(uncached, paths),
+  );
+  if (deep) {
+    rows.push(
+      row(
+        'a3',
+        'Listing page 2,000 latency, median (PostgreSQL, no micro-cache)',
+        ms(deep.deep),
+        `page 1: ${ms(deep.page1)}`,
+        times(deep.ratio),
+        '≤ 2×',
+        deep.ratio <= 2,
+      ),
+    );
+  }
+  const search = await suite('search as you type: 500 terms', () =>
+    searchLatencies(uncached.base, terms, shopSearchPath),
+  );
+  const naive = await suite('naive ILIKE search: 500 terms', async () => {
+    const server = await startNaiveSearch(database.url);
+    try {
+      return await searchLatencies(server.base, terms, naiveSearchPath);
+    } finally {
+      await server.stop();
+    }
+  });
+  if (search) {
+    rows.push(
+      row(
+        'b1',
+        `Search as you type, ${search.count} prefixes and misspellings, p95 (PostgreSQL)`,
+        ms(search.p95),
+        naive ? `naive ILIKE p95: ${ms(naive.p95)}` : '—',
+        'p95',
+        '≤ 10 ms',
+        search.p95 <= 10,
+      ),
+    );
+    rows.push(
+      row(
+        'b2',
+        'Search as you type, p99 (PostgreSQL)',
+        ms(search.p99),
+        naive ? `naive ILIKE p99: ${ms(naive.p99)}` : '—',
+        'p99',
+        '≤ 25 ms',
+        search.p99 <= 25,
+      ),
+    );
+    if (naive) {
+      const speedup = naive.mean / search.mean;
+      rows.push(
+        row(
+          'b3',
+          'Search speed-up over a naive ILIKE endpoint (mean of 500)',
+          `mean ${ms(search.mean)}, median ${ms(search.p50)}`,
+          `naive: mean ${ms(naive.mean)}, median ${ms(naive.p50)}`,
+          times(speedup),
+          '≥ 20×',
+          speedup >= 20,
+        ),
+      );
+    }
+  }
+  pgFigures.listing = await suite('listing throughput, no micro-cache', () =>
+    throughput(uncached.base, [paths.page1], { seconds: LISTING_SECONDS }),
+  );
+  pgFigures.filtered = await suite('filtered listing throughput, no micro-cache', () =>
+    throughput(uncached.base, [paths.filtered], { seconds: LISTING_SECONDS }),
+  );
+  pgFigures.detail = await suite('product page throughput, no micro-cache', () =>
+    productDetailThroughput(uncached, productIds),
+  );
+  pgFigures.rssMb = memory.stop();
+  await uncached.stop();
+
+  // Server B: as deployed (5 s micro-cache of anonymous catalogue answers), serving the web app.
+  if (!web.ok && !args['skip-web'])
+    notes.push(
+      `web build failed, web targets not measured: ${web.error.split('\n').slice(-3).join(' ')}`,
+    );
+  const shop = await startShopServer({
+    label: 'shop (PostgreSQL)',
+    port: await freePort(),
+    env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+    webDistDir: web.ok ? WEB_DIST : undefined,
+  });
+  cleanups.push(() => shop.stop());
+
+  await suite('listing against the bare node:http baseline', async () => {
+    const bare = await startBareBaseline(shop, [paths.page1, paths.filtered]);
+    try {
+      const encoding = bare.encoding ?? 'identity';
+      for (const [id, label, urlPath, uncachedFigure] of [
+        ['a1', 'Listing page 1, 25 items', paths.page1, pgFigures.listing],
+        [
+          'a2',
+          'Listing with a filter (division) and a sort (price)',
+          paths.filtered,
+          pgFigures.filtered,
+        ],
+      ]) {
+        const result = await listingVersusBare(shop, bare, urlPath);
+        rows.push(
+          row(
+            id,
+            `${label}, req/s (PostgreSQL, ${encoding}, ${(bare.sizes[urlPath] / 1024).toFixed(1)} kB)`,
+            rps(result.own.rps),
+            `bare node:http: ${rps(result.baseline.rps)}`,
+            times(result.ratio),
+            '≥ 0.5×',
+            result.ratio >= 0.5,
+          ),
+        );
+        if (uncachedFigure) {
+          rows.push(
+            row(
+              `${id}′`,
+              `  same without the micro-cache (CATALOG_CACHE_SECONDS=0)`,
+              rps(uncachedFigure.rps),
+              `bare node:http: ${rps(result.baseline.rps)}`,
+              times(uncachedFigure.rps / result.baseline.rps),
+              'info',
+              undefined,
+            ),
+          );
+        }
+      }
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  await suite('caching headers', async () => {
+    const result = await cachingChecks(shop, {
+      productId: productIds[0],
+      assetPath: web.ok ? someAsset() : undefined,
+    });
+    const saved = result.rows.map((r) => r.bytes).reduce((a, b) => a + b, 0);
+    rows.push(
+      row(
+        'g1',
+        `Catalogue reads with ETag + 304 (${result.rows.length} routes: list, product, substitutes, top-selling, divisions, manufacturers, salts, settings)`,
+        `${result.rows.filter((r) => r.revalidated === 304).length}/${result.rows.length} answer 304`,
+        `${(saved / 1024).toFixed(1)} kB sent without If-None-Match, 0 kB with`,
+        result.rows[0]?.cacheControl ?? '—',
+        'ETag + 304 on all',
+        result.allRevalidate,
+      ),
+    );
+    if (result.asset)
+      rows.push(
+        row(
+          'g2',
+          'Hashed web assets',
+          result.asset.cacheControl,
+          '—',
+          '—',
+          'immutable',
+          result.immutable,
+        ),
+      );
+    pgFigures.caching = result.rows;
+  });
+
+  if (web.ok) {
+    const productId = productIds[0];
+    for (const [id, label, pagePath] of [
+      ['e1', '/', '/'],
+      ['e2', '/shop', '/shop'],
+      ['e3', 'product page', `/product/${productId}`],
+    ]) {
+      const result = await suite(`Lighthouse ${label} (5 runs)`, () =>
+        lighthouse(`${shop.base}${pagePath}`, 5),
+      );
+      if (result) {
+        const scoresMet =
+          result.performance >= 95 &&
+          result.accessibility >= 95 &&
+          result.bestPractices >= 95 &&
+          result.seo >= 95;
+        const vitalsMet = result.lcp <= 2000 && result.cls <= 0.05 && result.tbt <= 100;
+        rows.push(
+          row(
+            id,
+            `Lighthouse mobile ${label}: performance / accessibility / best practices / SEO (median of ${result.runs})`,
+            `${result.performance} / ${result.accessibility} / ${result.bestPractices} / ${result.seo}`,
+            '—',
+            `LCP ${fmt(result.lcp / 1000, 2, ' s')}, CLS ${fmt(result.cls, 3)}, TBT ${fmt(result.tbt, 0, ' ms')}`,
+            'each ≥ 95; LCP ≤ 2.0 s, CLS ≤ 0.05, TBT ≤ 100 ms',
+            scoresMet && vitalsMet,
+          ),
+        );
+      }
+    }
+    await suite('browser: JavaScript before interaction, header search', async () => {
+      const browser = await launchBrowser();
+      try {
+        for (const [id, label, pagePath] of [
+          ['e4', '/', '/'],
+          ['e5', '/shop', '/shop'],
+          ['e6', 'product page', `/product/${productId}`],
+        ]) {
+          const js = await shopperJavaScript(browser, shop.base, pagePath);
+          rows.push(
+            row(
+              id,
+              `JavaScript loaded before interaction, ${label} (gzip -9)`,
+              fmt(js.gzipKb, 1, ' kB'),
+              `${js.files} files`,
+              js.adminChunks.length
+                ? `admin chunks: ${js.adminChunks.join(', ')}`
+                : 'no admin chunk',
+              '≤ 80 kB, no admin code',
+              js.gzipKb <= 80 && js.adminChunks.length === 0,
+            ),
+          );
+        }
+        const typed = terms.filter((t) => t.term.length >= 3).map((t) => t.term);
+        const interaction = await headerSearchInteraction(
+          browser,
+          shop.base,
+          productId,
+          [...new Set(typed)].slice(0, 30),
+        );
+        rows.push(
+          row(
+            'f1',
+            `Header search: results shown after the 300 ms debounce, p95 of ${interaction.samples} terms typed in Chromium`,
+            ms(interaction.p95),
+            `median ${ms(interaction.p50)}, max ${ms(interaction.max)}`,
+            'p95',
+            '≤ 100 ms',
+            interaction.p95 <= 100,
+          ),
+        );
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+
+  const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
+    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
+  );
+  if (orders) {
+    const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
+    const clean = stock.negative === 0 && stock.mismatched === 0;
+    rows.push(
+      row(
+        'c1',
+        `Place order at ${SHOPPERS} concurrent shoppers, p99 (PostgreSQL)`,
+        ms(orders.p99),
+        `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}`,
+        'p99',
+        '≤ 50 ms',
+        orders.p99 <= 50,
+      ),
+    );
+    rows.push(
+      row(
+        'c2',
+        'Orders per second; oversell check',
+        `${fmt(orders.ordersPerSecond, 0)} orders/s`,
+        `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units), ${orders.other} other`,
+        `negative stock: ${stock.negative}, stock ≠ sold: ${stock.mismatched}`,
+        'zero oversell',
+        clean && orders.other === 0,
+      ),
+    );
+    pgFigures.orders = orders;
+  }
+  await shop.stop();
+  await handle.close();
+  await database.drop();
+}
+
+// ---------------------------------------------------------------------------------- PGlite
+async function pglitePhase() {
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
+  const handle = await open('pglite', dataDir);
+  let shopping;
+  let productIds;
+  let division;
+  let terms;
+  try {
+    const seeded = await seedCatalogue(handle, PRODUCTS);
+    notes.push(
+      `Seeding ${PRODUCTS.toLocaleString('en')} products: PostgreSQL ${fmt(pgFigures.seedSeconds, 1, ' s')}, PGlite ${fmt(seeded.ms / 1000, 1, ' s')}.`,
+    );
+    productIds = await sampleProductIds(handle, 200);
+    division = await busiestDivision(handle);
+    terms = searchTerms(await productNames(handle), 500);
+    shopping = await prepareCheckout(handle, { shoppers: CHECKOUT_ORDERS, hotStock: HOT_STOCK });
+  } finally {
+    await handle.close();
+  }
+  const paths = listingPaths(division);
+
+  const shop = await startShopServer({
+    label: 'shop (PGlite, no micro-cache)',
+    port: await freePort(),
+    env: { DATA_DIR: dataDir, CATALOG_CACHE_SECONDS: '0' },
+  });
+  cleanups.push(() => shop.stop());
+  rows.push(
+    row(
+      'd1',
+      'Embedded start on an existing data directory (100,000 products) to healthy',
+      fmt(shop.startupMs / 1000, 2, ' s'),
+      'process spawn → GET /api/health 200',
+      '—',
+      '≤ 2 s',
+      shop.startupMs <= 2000,
+    ),
+  );
+  const memory = sampleMemory(shop.pid);
+  const listing = await suite('PGlite listing throughput', () =>
+    throughput(shop.base, [paths.page1], { seconds: LISTING_SECONDS }),
+  );
+  if (listing && pgFigures.listing) {
+    rows.push(
+      row(
+        'd2',
+        'Listing page 1 throughput, PGlite vs PostgreSQL (no micro-cache)',
+        rps(listing.rps),
+        `PostgreSQL: ${rps(pgFigures.listing.rps)}`,
+        times(listing.rps / pgFigures.listing.rps),
+        'report',
+        undefined,
+      ),
+    );
+  }
+  const detail = await suite('PGlite product page throughput', () =>
+    productDetailThroughput(shop, productIds),
+  );
+  if (detail && pgFigures.detail) {
+    rows.push(
+      row(
+        'd3',
+        'Product page throughput, PGlite vs PostgreSQL (200 products, no micro-cache)',
+        rps(detail.rps),
+        `PostgreSQL: ${rps(pgFigures.detail.rps)}`,
+        times(detail.rps / pgFigures.detail.rps),
+        'report',
+        undefined,
+      ),
+    );
+  }
+  const search = await suite('PGlite search as you type', () =>
+    searchLatencies(shop.base, terms, shopSearchPath),
+  );
+  if (search)
+    rows.push(
+      row(
+        'd4',
+        'Search as you type on PGlite (same 500 terms)',
+        `p95 ${ms(search.p95)}`,
+        `p50 ${ms(search.p50)}`,
+        `p99 ${ms(search.p99)}`,
+        'report',
+        undefined,
+      ),
+    );
+  const orders = await suite(`PGlite checkout: ${SHOPPERS} concurrent shoppers`, () =>
+    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
+  );
+  const peak = memory.stop();
+  if (orders) {
+    rows.push(
+      row(
+        'd5',
+        `Place order on PGlite at ${SHOPPERS} concurrent shoppers`,
+        `${fmt(orders.ordersPerSecond, 0)} orders/s`,
+        `p50 ${ms(orders.p50)}`,
+        `p99 ${ms(orders.p99)}`,
+        'report',
+        undefined,
+      ),
+    );
+  }
+  rows.push(
+    row(
+      'd6',
+      'Resident memory of the PGlite server under load (peak VmRSS)',
+      fmt(peak, 0, ' MB'),
+      `PostgreSQL server: ${fmt(pgFigures.rssMb, 0, ' MB')} (+ the database's own processes)`,
+      '—',
+      '≤ 250 MB',
+      peak <= 250,
+    ),
+  );
+  await shop.stop();
+}
+
+let failed = false;
+try {
+  if (args.only !== 'pglite') await postgresPhase();
+  if (args.only !== 'postgres') await pglitePhase();
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await cleanUp();
+  if (!args['skip-web']) rmSync(WEB_DIST, { recursive: true, force: true });
+}
+
+const order = (id) => id.replace(/′/, '9');
+rows.sort((a, b) => order(a.id).localeCompare(order(b.id)));
+const seconds = (performance.now() - benchStarted) / 1000;
+load.end = os.loadavg()[0];
+const cpus = os.cpus();
+const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, ${os.type()} ${os.release()}, Node ${process.version}`;
+const date = new Date().toISOString().slice(0, 10);
+
+console.log(`\n${consoleTable(rows)}\n`);
+for (const note of notes) console.log(`note: ${note}`);
+console.log(
+  `\n${date} · ${machine} · load average ${load.start.toFixed(1)} → ${load.end.toFixed(1)} · ${(seconds / 60).toFixed(1)} min`,
+);
+
+if (FULL_RUN && !failed) {
+  const block = [
+    `Measured on **${date}** by \`npm run bench\` (\`node --import tsx bench/run.mjs\`) in ${(seconds / 60).toFixed(1)} minutes.`,
+    '',
+    `Machine: ${machine}. One-minute load average ${load.start.toFixed(1)} at the start and ${load.end.toFixed(1)} at the end (other work shared the machine).`,
+    '',
+    markdownTable(rows),
+    '',
+    ...notes.map((note) => `- ${note}`),
+  ].join('\n');
+  writeIntoDoc(path.join(ROOT, 'docs/performance.md'), block);
+  console.log('docs/performance.md updated.');
+}
+process.exit(failed ? 1 : 0);

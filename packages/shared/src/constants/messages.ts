@@ -1,0 +1,78 @@
+/**
+ * User-visible texts of spec §5 and §8, copied exactly. Server and web both read them from
+ * here so a message can never differ between the API error and the form.
+ */
+export const MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Email is invalid.',
+  emailNotValid: 'Email is not valid.',
+  passwordRequired: 'Password is required.',
+  passwordMin: 'Password must be at least 6 characters.',
+  nameRequired: 'Name is required.',
+  confirmPasswordTyping: 'Please confirm your password.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  passwordsMismatch: 'Passwords do not match.',
+  phoneRequired: 'Phone number is required.',
+  signupPhoneInvalid: 'Phone number must be 10-15 digits.',
+  newsletterEmailInvalid: 'Please enter a valid email address.',
+  newsletterSuccess: 'You have successfully subscribed to the newsletter!',
+  contactEmailInvalid: 'Invalid email format.',
+  messageRequired: 'Message is required.',
+  contactSuccess: 'Thank you! Your message has been sent.',
+  profileEmailInvalid: 'Enter a valid email address.',
+  profilePhoneInvalid: 'Enter a valid phone number.',
+  oldPasswordRequired: 'Old password is required.',
+  oldPasswordMin: 'Old password must be at least 6 characters.',
+  newPasswordRequired: 'New password is required.',
+  newPasswordMin: 'New password must be at least 6 characters.',
+  newPasswordSame: 'New password must be different from old password.',
+  confirmNewPassword: 'Please confirm your new password.',
+  searchTermRequired: 'Please enter a search term.',
+  pleaseLogin: 'Please login',
+  somethingWentWrong: 'Something went wrong',
+  unknownError: 'An unknown error occurred',
+  facebookNotImplemented: 'Facebook login is not implemented yet',
+  pageNotFound: 'The page you are looking for was not found.',
+  notifyWhenAvailable: 'You will get email when its available',
+  addedToCart: 'Added to cart!',
+  quantityUpdated: 'Quantity Updated successfully',
+  failedToAddToCart: 'Failed to add item to cart',
+  productNotFoundToast: 'Product not found',
+  formValidationFailed: 'Form validation failed',
+  uploadImageRequired: 'Please upload an image',
+  profileUpdated: 'Profile updated successfully',
+  passwordChanged: 'Password changed successfully.',
+  addressAdded: 'Address added successfully',
+  addressDeleted: 'Address deleted successfully',
+  productCreated: 'Product created successfully',
+  productUpdated: 'Product updated successfully',
+  productDeleted: 'Product deleted successfully',
+  divisionDeleted: 'Division deleted successfully',
+  orderStatusUpdated: 'Order status updated successfully',
+  expectedDeliveryUpdated: 'Expected delivery date updated successfully',
+  fileTypeUnsupported: 'File type is not supported',
+  fileTooBig: 'File size is too big',
+  fileTooSmall: 'File size is too small',
+  fileWidgetError: 'File type/size error, Hovered on types!',
+  productNameRequired: 'Name is required',
+  mrpMin: 'MRP must be greater than 50',
+  offerPriceMin: 'Offer Price must be greater than 50',
+  offerAboveMrp: 'Offer Price must be less than MRP',
+  invalidCredentials: 'Invalid email or password.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+} as const;
+
+/** Spec §5 address rule: '{Field} is required'. */
+export function fieldRequired(label: string): string {
+  return `${label} is required`;
+}
+
+/** Spec §5 quantity rule. */
+export function quantityExceedsStock(stock: number): string {
+  return `Quantity cannot exceed available stock (${stock})`;
+}
+
+/** Spec §8: 'No {list} found.' */
+export function emptyListText(list: string): string {
+  return `No ${list} found.`;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { FILTER_ID, LIMITS } from '../constants/limits';
+import { MESSAGES, fieldRequired } from '../constants/messages';
+import { paginationSchema } from './common';
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Spec §3 Product as the API answers it (money as decimal rupees). */
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  offerPrice: z.number(),
+  maximumRetailPrice: z.number(),
+  quantity: z.number().int(),
+  prescription: z.boolean(),
+  isActive: z.boolean(),
+  images: z.array(z.object({ url: z.string() })),
+  divisionId: z.number().int(),
+  manufacturerId: z.number().int(),
+  saltCompositionId: z.number().int().nullable(),
+  division: namedSchema,
+  manufacturer: namedSchema,
+  saltComposition: namedSchema.nullable(),
+  dosageForm: z.string().nullable(),
+  strength: z.string().nullable(),
+  packSize: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = z.object({
+  productList: z.array(productSchema),
+  pagination: paginationSchema,
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** A filter id: any integer, where -1 (and the other negative sentinels) mean 'none' (spec §9). */
+const filterId = z.coerce.number().int().default(FILTER_ID.NONE);
+
+/** Spec §3 product filter and spec §7 GET /product/all. */
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.productPageSize),
+  search: z.string().trim().max(100).optional(),
+  divisionId: filterId,
+  manufacturerId: filterId,
+  saltCompositionId: filterId,
+  /** One reading of the spec spells it so; accepted as an alias. */
+  salCompositionId: z.coerce.number().int().optional(),
+  orderBy: z.enum(['createdAt', 'offerPrice', 'relevance']).optional(),
+  orderType: z.enum(['asc', 'desc']).optional(),
+  prescription: z.enum(['true', 'false']).optional(),
+  /** Honoured for admins only: the dashboard lists inactive products too. */
+  includeInactive: z.enum(['true', 'false']).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const substitutesResponseSchema = z.object({
+  substitutes: z.array(
+    productSchema.extend({ savingsPerUnit: z.number(), savingsPercent: z.number().int() }),
+  ),
+});
+
+export const topSellingQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(24).default(8),
+});
+
+/** Checkbox values arrive as text in multipart forms. */
+const booleanText = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+const price = (minMessage: string) =>
+  z.coerce
+    .number({ error: minMessage })
+    .refine((v) => Number.isFinite(v), minMessage)
+    .refine((v) => v >= LIMITS.minimumPrice, minMessage)
+    .refine((v) => v <= 10_000_000, 'Price is too large')
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'Prices have at most two decimals',
+    );
+
+const requiredChoice = (label: string) =>
+  z.coerce
+    .number({ error: fieldRequired(label) })
+    .int(fieldRequired(label))
+    .positive(fieldRequired(label));
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** Spec §5 product add and edit rules, shared by the admin form and the API. */
+export const productFormSchema = z
+  .object({
+    name: z
+      .string({ error: MESSAGES.productNameRequired })
+      .trim()
+      .min(1, MESSAGES.productNameRequired)
+      .max(200),
+    maximumRetailPrice: price(MESSAGES.mrpMin),
+    offerPrice: price(MESSAGES.offerPriceMin),
+    divisionId: requiredChoice('Division'),
+    manufacturerId: requiredChoice('Manufacturer'),
+    saltCompositionId: requiredChoice('Salt Composition'),
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(0, 'Quantity cannot be negative')
+      .max(1_000_000, 'Quantity is too large'),
+    prescription: booleanText.default(false),
+    isActive: booleanText.default(true),
+    dosageForm: optionalText(60),
+    strength: optionalText(100),
+    packSize: optionalText(100),
+    description: optionalText(4000),
+  })
+  .refine((v) => v.offerPrice <= v.maximumRetailPrice, {
+    path: ['offerPrice'],
+    message: MESSAGES.offerAboveMrp,
+  });
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+
+/** Spec §5: quantity minimum 1 on add; an edit may set 0 to mark the product out of stock. */
+export const productCreateSchema = productFormSchema.refine((v) => v.quantity >= 1, {
+  path: ['quantity'],
+  message: 'Quantity must be at least 1',
+});
+
+export const divisionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  images: z.object({ url: z.string() }).nullable(),
+  productCount: z.number().int().optional(),
+});
+export type Division = z.infer<typeof divisionSchema>;
+
+export const catalogEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  productCount: z.number().int().optional(),
+});
+export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
+
+export const catalogNameSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, MESSAGES.nameRequired)
+    .max(200, 'Name is too long'),
+});
+export type CatalogNameInput = z.infer<typeof catalogNameSchema>;
+
+export const catalogListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const divisionListResponseSchema = z.object({ divisionList: z.array(divisionSchema) });
+export const manufacturerListResponseSchema = z.object({
+  manufacturerList: z.array(catalogEntrySchema),
+});
+export const saltCompositionListResponseSchema = z.object({
+  saltCompositionList: z.array(catalogEntrySchema),
+});

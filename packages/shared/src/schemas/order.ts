@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ORDER_STATUS_IDS } from '../constants/order-status';
+import { paginationSchema } from './common';
+
+export const shippingAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  pinCode: z.string(),
+  alternatePhone: z.string().nullable(),
+});
+
+/** Spec §3 Order. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  statusId: z.number().int(),
+  status: z.string(),
+  addressId: z.number().int().nullable(),
+  userId: z.number().int(),
+  totalOrderValue: z.number(),
+  createdAt: z.string(),
+  expectedDeliveryDate: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  orderedBy: z.object({ id: z.number().int(), name: z.string() }),
+  itemCount: z.number().int(),
+  firstItemImage: z.string().nullable(),
+  hasPrescriptionItems: z.boolean(),
+  shippingAddress: shippingAddressSchema.nullable(),
+  paymentNote: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Spec §3 OrderDetail: quantity (also count in one reading) and the product, or null once deleted. */
+export const orderDetailLineSchema = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  count: z.number().int(),
+  productName: z.string(),
+  offerPrice: z.number(),
+  maximumRetailPrice: z.number(),
+  lineTotal: z.number(),
+  prescription: z.boolean(),
+  product: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      images: z.array(z.object({ url: z.string() })),
+    })
+    .nullable(),
+});
+export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
+
+export const orderStatusHistoryEntrySchema = z.object({
+  fromStatusId: z.number().int().nullable(),
+  toStatusId: z.number().int(),
+  changedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const orderDetailResponseSchema = z.object({
+  order: orderSchema,
+  orderDetails: z.array(orderDetailLineSchema),
+  statusHistory: z.array(orderStatusHistoryEntrySchema),
+});
+export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
+
+export const orderListQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  /** Spec §3: statusId 0 means every status. */
+  statusId: z.coerce.number().int().min(0).max(10).default(0),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderListResponseSchema = z.object({
+  orderList: z.array(orderSchema),
+  pagination: paginationSchema,
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const placeOrderResponseSchema = z.object({
+  orderId: z.number().int(),
+  message: z.string(),
+});
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected delivery date must be a date (yyyy-MM-dd)')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Expected delivery date must be a real date',
+  );
+
+/** Spec §7 PUT /order/{orderId}: one of statusId, addressId, payment or expectedDeliveryDate. */
+export const orderUpdateSchema = z
+  .object({
+    statusId: z
+      .number()
+      .int()
+      .refine((v) => (ORDER_STATUS_IDS as number[]).includes(v), 'statusId: unknown order status')
+      .optional(),
+    addressId: z.number().int().positive().optional(),
+    payment: z.string().trim().max(200).optional(),
+    expectedDeliveryDate: isoDate.nullable().optional(),
+    /** Why the status changed (cancellation or rejection reason), kept in the history. */
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine(
+    (v) =>
+      v.statusId !== undefined ||
+      v.addressId !== undefined ||
+      v.payment !== undefined ||
+      v.expectedDeliveryDate !== undefined,
+    'Nothing to update: send statusId, addressId, payment or expectedDeliveryDate.',
+  );
+export type OrderUpdateInput = z.infer<typeof orderUpdateSchema>;
+
+export const orderUpdateResponseSchema = z.object({ message: z.string(), order: orderSchema });

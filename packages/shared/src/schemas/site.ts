@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MESSAGES } from '../constants/messages';
+import { EMAIL_PATTERN } from './common';
+
+/** Spec §5 newsletter rule. */
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .min(1, MESSAGES.emailRequired)
+    .max(254, MESSAGES.newsletterEmailInvalid)
+    .regex(EMAIL_PATTERN, MESSAGES.newsletterEmailInvalid),
+});
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+/** Spec §5 contact rule. */
+export const contactSchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(120),
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, MESSAGES.emailRequired)
+    .max(254, MESSAGES.contactEmailInvalid)
+    .regex(EMAIL_PATTERN, MESSAGES.contactEmailInvalid),
+  message: z
+    .string({ error: MESSAGES.messageRequired })
+    .trim()
+    .min(1, MESSAGES.messageRequired)
+    .max(5000, 'Message must be at most 5000 characters.'),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Public shop settings the web app reads at start (DECISIONS: shop settings are configuration). */
+export const shopSettingsSchema = z.object({
+  shopName: z.string(),
+  currencySymbol: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  googleSignInEnabled: z.boolean(),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;

@@ -1,0 +1,438 @@
+// Issue 7 · crash durability. For each trial: start a real server process on its own data
+// directory (PGlite) or its own PostgreSQL database, sign shoppers up over HTTP, run a burst of
+// orders (and some cancellations), kill the server with SIGKILL at a random moment, start it
+// again on the same data, and check that every order acknowledged (201) before the kill is there
+// with all its lines, every acknowledged cancellation stuck, and for every product
+// initial stock = stock + units in orders that are not cancelled.
+//
+//   node scripts/stress/crash-durability.mjs [--trials 10] [--driver pglite|postgres|both]
+//
+// PostgreSQL: CRASH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used to
+// create and drop one database per trial. Prints a summary table; exits 1 on any failure.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const option = (name, fallback) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback;
+const TRIALS = Number(option('trials', process.env.CRASH_TRIALS ?? '10'));
+const DRIVER = option('driver', process.env.CRASH_DRIVER ?? 'both');
+const PG_URL = process.env.CRASH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SHOPPERS = 12;
+const PRODUCTS = [
+  { name: 'Crash Paracetamol 500', quantity: 2000 },
+  { name: 'Crash Cetirizine 10', quantity: 1500 },
+  { name: 'Crash Amoxicillin 250', quantity: 800 },
+];
+const ADMIN = { email: 'crash-admin@example.com', password: 'crash-admin-pass' };
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const CANCELLED = 8;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const randomInt = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Servers still running, killed if this script itself ends early. */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** One server process; its output goes to a log file kept for failed trials. */
+function startServer(env, logFile) {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  live.add(child);
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, exited };
+}
+
+async function waitForHealth(base, server, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error('the server exited while starting');
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+async function api(base, method, url, { token, body, form, headers = {} } = {}) {
+  const init = { method, headers: { ...headers } };
+  if (token) init.headers.authorization = `Bearer ${token}`;
+  if (form) init.body = form;
+  else if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(`${base}${url}`, init);
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+async function expectStatus(promise, status, what) {
+  const res = await promise;
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
+  return res.json;
+}
+
+/** Catalogue and shoppers, all through the API. */
+async function seed(base) {
+  const { token: admin } = await expectStatus(
+    api(base, 'POST', '/api/auth/login', { body: ADMIN }),
+    200,
+    'admin login',
+  );
+  const divisionForm = new FormData();
+  divisionForm.append('name', `Crash division ${randomBytes(3).toString('hex')}`);
+  divisionForm.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'division.png');
+  const division = await expectStatus(
+    api(base, 'POST', '/api/division', { token: admin, form: divisionForm }),
+    201,
+    'division',
+  );
+  const manufacturer = await expectStatus(
+    api(base, 'POST', '/api/manufacturer', { token: admin, body: { name: 'Crash Labs' } }),
+    201,
+    'manufacturer',
+  );
+  const salt = await expectStatus(
+    api(base, 'POST', '/api/saltComposition', { token: admin, body: { name: 'Crash salt' } }),
+    201,
+    'salt',
+  );
+  const products = [];
+  for (const product of PRODUCTS) {
+    const form = new FormData();
+    const fields = {
+      name: product.name,
+      maximumRetailPrice: '120',
+      offerPrice: '99.5',
+      divisionId: String(division.id),
+      manufacturerId: String(manufacturer.id),
+      saltCompositionId: String(salt.id),
+      quantity: String(product.quantity),
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const created = await expectStatus(
+      api(base, 'POST', '/api/product', { token: admin, form }),
+      201,
+      'product',
+    );
+    products.push({ id: created.id, initial: product.quantity });
+  }
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const { token } = await expectStatus(
+      api(base, 'POST', '/api/auth/signup', {
+        body: {
+          name: `Crash Shopper ${i}`,
+          email: `crash-${i}-${randomBytes(3).toString('hex')}@example.com`,
+          phoneNumber: '9876543210',
+          password: 'shopper-pass',
+          confirmPassword: 'shopper-pass',
+        },
+      }),
+      201,
+      'sign-up',
+    );
+    shoppers.push(token);
+  }
+  return { admin, products, shoppers };
+}
+
+/**
+ * Shoppers fill their carts and place orders as fast as they can; the admin cancels some of the
+ * acknowledged ones. Everything answered before the kill is recorded as acknowledged.
+ */
+function burst(base, world, state) {
+  const shopper = async (token) => {
+    while (!state.killed) {
+      const cart = new Map();
+      const picks = [...world.products].sort(() => Math.random() - 0.5).slice(0, randomInt(1, 3));
+      for (const product of picks) {
+        const quantity = randomInt(1, 2);
+        const res = await api(base, 'POST', '/api/cart', {
+          token,
+          body: { productId: product.id, quantity },
+        });
+        if (res.status !== 200) throw new Error(`cart ${res.status}`);
+        cart.set(product.id, (cart.get(product.id) ?? 0) + quantity);
+      }
+      const res = await api(base, 'POST', '/api/order', {
+        token,
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      if (res.status !== 201) throw new Error(`order ${res.status} ${res.text.slice(0, 120)}`);
+      // A complete answer means the server committed the order before it died.
+      state.acknowledged.push({ orderId: res.json.orderId, lines: cart });
+    }
+  };
+  const canceller = async () => {
+    while (!state.killed) {
+      const candidates = state.acknowledged.filter((o) => !state.cancelled.has(o.orderId));
+      const pick = candidates[randomInt(0, Math.max(candidates.length - 1, 0))];
+      if (!pick || Math.random() < 0.7) {
+        await sleep(20);
+        continue;
+      }
+      const res = await api(base, 'PUT', `/api/order/${pick.orderId}`, {
+        token: world.admin,
+        body: { statusId: CANCELLED, note: 'crash test' },
+      });
+      if (res.status !== 200) throw new Error(`cancel ${res.status}`);
+      state.cancelled.add(pick.orderId);
+    }
+  };
+  // Connection errors after the kill end each loop; they are expected.
+  const quiet = (promise) =>
+    promise.catch((error) => (state.killed ? undefined : Promise.reject(error)));
+  return Promise.all([...world.shoppers.map((token) => quiet(shopper(token))), quiet(canceller())]);
+}
+
+async function allOrders(base, admin) {
+  const orders = [];
+  for (let page = 1; ; page++) {
+    const list = await expectStatus(
+      api(base, 'GET', `/api/order/all?page=${page}&pageSize=100`, { token: admin }),
+      200,
+      'order list',
+    );
+    orders.push(...list.orderList);
+    if (page >= list.pagination.pageCount) break;
+  }
+  return orders;
+}
+
+/** Checks the restarted shop against what was acknowledged; answers a list of problems. */
+async function verify(base, world, state) {
+  const problems = [];
+  const { token: admin } = await expectStatus(
+    api(base, 'POST', '/api/auth/login', { body: ADMIN }),
+    200,
+    'admin login after restart',
+  );
+  const details = new Map();
+  for (const order of await allOrders(base, admin)) {
+    const detail = await expectStatus(
+      api(base, 'GET', `/api/order/getOrderDetail/${order.id}`, { token: admin }),
+      200,
+      `order ${order.id}`,
+    );
+    details.set(order.id, detail);
+    const units = detail.orderDetails.reduce((sum, line) => sum + line.quantity, 0);
+    if (detail.orderDetails.length === 0 || units !== detail.order.itemCount)
+      problems.push(`order ${order.id} is incomplete (${detail.orderDetails.length} lines)`);
+  }
+  for (const acked of state.acknowledged) {
+    const detail = details.get(acked.orderId);
+    if (!detail) {
+      problems.push(`acknowledged order ${acked.orderId} is missing`);
+      continue;
+    }
+    const found = new Map(detail.orderDetails.map((line) => [line.product?.id, line.quantity]));
+    for (const [productId, quantity] of acked.lines) {
+      if (found.get(productId) !== quantity)
+        problems.push(
+          `order ${acked.orderId}: product ${productId} ×${found.get(productId)}, expected ×${quantity}`,
+        );
+    }
+    if (found.size !== acked.lines.size) problems.push(`order ${acked.orderId} has extra lines`);
+  }
+  for (const orderId of state.cancelled) {
+    if (details.get(orderId)?.order.statusId !== CANCELLED)
+      problems.push(`acknowledged cancellation of order ${orderId} was lost`);
+  }
+  for (const product of world.products) {
+    const current = await expectStatus(
+      api(base, 'GET', `/api/product/${product.id}`, { token: admin }),
+      200,
+      `product ${product.id}`,
+    );
+    let sold = 0;
+    for (const detail of details.values()) {
+      if (detail.order.statusId === CANCELLED) continue;
+      for (const line of detail.orderDetails)
+        if (line.product?.id === product.id) sold += line.quantity;
+    }
+    if (current.quantity + sold !== product.initial)
+      problems.push(
+        `product ${product.id}: stock ${current.quantity} + sold ${sold} ≠ initial ${product.initial}`,
+      );
+  }
+  return { problems, ordersFound: details.size };
+}
+
+async function stop(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+async function trial(driver, number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `crash-${driver}-`));
+  const logFile = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let database;
+  const env = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    SIGNUP_RATE_LIMIT: '1000',
+    CATALOG_CACHE_SECONDS: '0',
+    DATABASE_URL: '',
+  };
+  if (driver === 'postgres') {
+    database = `crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const row = { driver, trial: number };
+  const servers = [];
+  try {
+    const first = startServer(env, logFile);
+    servers.push(first);
+    await waitForHealth(base, first);
+    const world = await seed(base);
+    const state = { killed: false, acknowledged: [], cancelled: new Set() };
+    const killAfter = randomInt(500, 4000);
+    // Caught at once: a failing request must fail this trial, not crash the script mid-sleep.
+    const running = burst(base, world, state).then(
+      () => undefined,
+      (error) => error,
+    );
+    await sleep(killAfter);
+    state.killed = true;
+    first.child.kill('SIGKILL');
+    const { signal } = await first.exited;
+    const burstError = await running;
+    if (burstError) throw new Error(`during the burst: ${burstError.message}`);
+    row.killAfterMs = killAfter;
+    row.killedBy = signal;
+    row.acked = state.acknowledged.length;
+    row.cancelsAcked = state.cancelled.size;
+    const lockFile = path.join(dataDir, 'db.lock');
+    row.staleLock =
+      driver === 'pglite'
+        ? existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(first.child.pid)
+        : '-';
+
+    const second = startServer(env, logFile);
+    servers.push(second);
+    row.restartMs = await waitForHealth(base, second);
+    const { problems, ordersFound } = await verify(base, world, state);
+    row.ordersFound = ordersFound;
+    row.problems = problems;
+    row.ok =
+      problems.length === 0 &&
+      signal === 'SIGKILL' &&
+      (driver !== 'pglite' || row.staleLock === true);
+  } catch (error) {
+    row.ok = false;
+    row.problems = [String(error instanceof Error ? error.message : error)];
+  } finally {
+    for (const server of servers) await stop(server);
+    if (!row.ok) row.log = logFile;
+    else rmSync(dataDir, { recursive: true, force: true });
+    if (database) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  return row;
+}
+
+const drivers = DRIVER === 'both' ? ['pglite', 'postgres'] : [DRIVER];
+const started = Date.now();
+const rows = [];
+for (const driver of drivers) {
+  for (let i = 1; i <= TRIALS; i++) {
+    const row = await trial(driver, i);
+    rows.push(row);
+    console.log(
+      `${row.ok ? 'ok  ' : 'FAIL'} ${driver} trial ${i}: killed after ${row.killAfterMs ?? '?'} ms, ` +
+        `${row.acked ?? '?'} orders and ${row.cancelsAcked ?? '?'} cancellations acknowledged, ` +
+        `${row.ordersFound ?? '?'} orders found after restart` +
+        (row.problems?.length ? `\n     ${row.problems.slice(0, 5).join('\n     ')}` : '') +
+        (row.log ? `\n     server log: ${row.log}` : ''),
+    );
+  }
+}
+
+const pad = (value, width) => String(value).padEnd(width);
+console.log('\nCrash durability (SIGKILL during an order burst, then restart)\n');
+console.log(
+  `${pad('driver', 9)}${pad('trial', 6)}${pad('kill ms', 8)}${pad('acked', 7)}${pad('cancels', 8)}${pad('found', 7)}${pad('restart ms', 11)}${pad('stale lock', 11)}result`,
+);
+for (const row of rows) {
+  console.log(
+    `${pad(row.driver, 9)}${pad(row.trial, 6)}${pad(row.killAfterMs ?? '-', 8)}${pad(row.acked ?? '-', 7)}${pad(row.cancelsAcked ?? '-', 8)}${pad(row.ordersFound ?? '-', 7)}${pad(row.restartMs ?? '-', 11)}${pad(row.driver === 'pglite' ? (row.staleLock ? 'taken over' : 'no') : '-', 11)}${row.ok ? 'ok' : 'FAILED'}`,
+  );
+}
+for (const driver of drivers) {
+  const mine = rows.filter((row) => row.driver === driver);
+  const acked = mine.reduce((sum, row) => sum + (row.acked ?? 0), 0);
+  console.log(
+    `${driver}: ${mine.filter((row) => row.ok).length}/${mine.length} trials passed, ${acked} acknowledged orders all present`,
+  );
+}
+console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(rows.every((row) => row.ok) ? 0 : 1);

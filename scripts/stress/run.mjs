@@ -1,0 +1,133 @@
+// `npm run test:stress` (issue 7): the long runs that do not fit in `npm test`, on PGlite and on
+// PostgreSQL, then the crash trials; ends with a summary of the figures docs/security.md quotes.
+//
+//   1. fuzzing: FUZZ_RUNS (default 10,000) requests per route with a body, query or header and
+//      FUZZ_PARAM_RUNS (default 1,000) per route whose only input is a path parameter;
+//   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units;
+//   3. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database.
+//
+// PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
+// STRESS_SKIP_POSTGRES=1 to run on PGlite only. STRESS_WORKERS (default 2) test files run at once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-stress-'));
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const skipPostgres = process.env.STRESS_SKIP_POSTGRES === '1';
+const settings = {
+  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
+  FUZZ_PARAM_RUNS: process.env.FUZZ_PARAM_RUNS ?? '1000',
+  OVERSELL_TRIALS: process.env.OVERSELL_TRIALS ?? '10',
+  CRASH_TRIALS: process.env.CRASH_TRIALS ?? '10',
+};
+const workers = process.env.STRESS_WORKERS ?? '2';
+const phases = [];
+let failed = false;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const ok = result.status === 0;
+  phases.push({ label, seconds, ok });
+  if (!ok) failed = true;
+  return ok;
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL at ${pgUrl} is not reachable: ${error.message}`);
+    return false;
+  }
+}
+
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--project',
+  'server',
+  `--maxWorkers=${workers}`,
+  'apps/server/test/security/fuzz-',
+  'apps/server/test/reliability/oversell',
+];
+const common = { ...settings, STRESS_REPORT_DIR: reportDir };
+const started = Date.now();
+
+run('fuzzing and oversell on PGlite', 'npx', vitestArgs, { ...common, TEST_DB_DRIVER: 'pglite' });
+let postgres = !skipPostgres;
+if (postgres && !(await postgresReachable())) {
+  failed = true;
+  postgres = false;
+  phases.push({ label: 'PostgreSQL runs (database not reachable)', seconds: 0, ok: false });
+}
+if (postgres) {
+  run('fuzzing and oversell on PostgreSQL', 'npx', vitestArgs, {
+    ...common,
+    TEST_DB_DRIVER: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+  });
+}
+const crashUrl = new URL(pgUrl);
+crashUrl.pathname = '/postgres';
+run(
+  'crash durability',
+  process.execPath,
+  [
+    'scripts/stress/crash-durability.mjs',
+    '--trials',
+    settings.CRASH_TRIALS,
+    '--driver',
+    postgres ? 'both' : 'pglite',
+  ],
+  { CRASH_PG_URL: crashUrl.toString() },
+);
+
+// Figures written by the test files (STRESS_REPORT_DIR).
+const lines = (file) =>
+  existsSync(path.join(reportDir, file))
+    ? readFileSync(path.join(reportDir, file), 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+console.log('\nStress summary');
+for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
+  const groups = lines('fuzz.jsonl').filter((entry) => entry.driver === driver);
+  const figures = groups.flatMap((entry) => entry.figures);
+  const requests = figures.reduce((sum, f) => sum + f.requests, 0);
+  const full = figures.filter((f) => f.requests >= Number(settings.FUZZ_RUNS)).length;
+  const fewest = figures.length ? Math.min(...figures.map((f) => f.requests)) : 0;
+  const errors = figures.reduce(
+    (sum, f) =>
+      sum +
+      Object.entries(f.statuses)
+        .filter(([status]) => Number(status) >= 500)
+        .reduce((s, [, n]) => s + n, 0),
+    0,
+  );
+  console.log(
+    `  fuzzing (${driver}): ${requests} requests over ${figures.length} routes ` +
+      `(${full} with ${settings.FUZZ_RUNS} each, the rest at least ${fewest}), ${errors} server errors`,
+  );
+  for (const entry of lines('oversell.jsonl').filter((e) => e.driver === driver))
+    console.log(`  oversell (${driver}): ${entry.summary}`);
+}
+for (const phase of phases)
+  console.log(`  ${phase.ok ? 'ok    ' : 'FAILED'} ${phase.label} (${phase.seconds} s)`);
+console.log(`  total ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(failed ? 1 : 0);
