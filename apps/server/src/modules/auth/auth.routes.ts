@@ -62,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/signup',
     {
-      config: { access: 'public', rateLimit: { max: options.signupRateLimit, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: options.signupRateLimit, timeWindow: '1 minute' },
+      },
       schema: {
         tags,
         summary: 'Create a member account',
