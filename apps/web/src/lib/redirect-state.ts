@@ -12,5 +12,6 @@ export function readRedirectTo(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('redirectTo' in state)) return null;
   const { redirectTo } = state as { redirectTo: unknown };
   if (typeof redirectTo !== 'string') return null;
-  return redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : null;
+  // '//host' and '/\host' are read by browsers as another site; only plain paths stay here.
+  return /^\/(?![/\\])/.test(redirectTo) ? redirectTo : null;
 }
