@@ -177,12 +177,17 @@ describe(`order completion (${testDriver})`, () => {
     ).toHaveLength(0);
   });
 
-  it('neutralises a path-traversal file name: stored under a random key, shown by its bare name', async () => {
+  it('refuses a path-traversal file name and stores under a random key otherwise', async () => {
     const user = await createUser(t);
     const { orderId, addressId } = await orderFor(user, { prescription: true });
     await put(user, orderId, { addressId });
-    const res = await upload(user, orderId, [
+    // Issue 7: the whole name is kept (busboy preservePath) and a name carrying a path refused.
+    const refused = await upload(user, orderId, [
       { name: '../../../etc/passwd.png', type: 'image/png', content: TINY_PNG },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    const res = await upload(user, orderId, [
+      { name: 'passwd.png', type: 'image/png', content: TINY_PNG },
     ]);
     expect(res.statusCode).toBe(200);
     const [prescription] = (
@@ -313,7 +318,11 @@ describe(`order completion (${testDriver})`, () => {
       {
         name: 'signed.jpg',
         type: 'image/jpeg',
-        content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+        // SOI, a baseline frame header (1 × 1 px, one component), EOI: the header check of
+        // issue 7 refuses a JPEG without its frame header.
+        content: Buffer.from([
+          0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xff, 0xd9,
+        ]),
       },
     ]);
     expect(await statusOf(user, orderId)).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);

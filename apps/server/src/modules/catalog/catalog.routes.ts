@@ -35,6 +35,7 @@ const imageLimits = {
   maxFiles: CATALOG_IMAGE_MAX_FILES,
   maxFileBytes: CATALOG_IMAGE_MAX_BYTES,
   tooBigMessage: 'Each image must be at most 5 MB.',
+  fileFields: ['image', 'images'],
 };
 
 const imagesOf = (body: MultipartBody) =>

@@ -18,8 +18,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { createChangeCounter, createTtlCache, loadThrough } from '../../lib/cache';
-import { detectFileType } from '../../lib/file-type';
-import type { UploadedFile } from '../../lib/multipart';
+import { checkFileContent } from '../../lib/file-type';
+import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import * as productsRepo from './products.repository';
 import * as taxonomyRepo from './taxonomy.repository';
@@ -62,16 +62,27 @@ function toProduct(row: productsRepo.ProductRow, images?: { url: string }[]): Pr
 /** A positive id filters; -1 and the other sentinels of spec §9 mean no filter. */
 const asFilter = (id: number | undefined) => (id !== undefined && id > 0 ? id : undefined);
 
-/** Checks every upload by its bytes; only raster images are accepted for the catalogue. */
+/**
+ * Checks every upload by its bytes and its header; only raster images of a sane size are
+ * accepted for the catalogue (OWASP ASVS 5.2). The name is only checked: storage names its files.
+ */
 function validateImages(files: UploadedFile[]) {
   return files.map((file) => {
-    const type = detectFileType(file.content);
-    if (!type || !(CATALOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+    const label = file.filename || 'The file';
+    if (file.filename && !cleanUploadName(file.filename))
       throw new BadRequestError(
-        `image: ${file.filename || 'The file'} is not a JPEG, PNG, GIF or WebP image.`,
+        `image: The file name “${file.filename.slice(0, 60)}” is not valid.`,
       );
+    const checked = checkFileContent(file.content);
+    const type = checked.ok ? checked.type : undefined;
+    if (
+      (!checked.ok && checked.reason === 'unknown') ||
+      (type && !(CATALOG_IMAGE_TYPES as readonly string[]).includes(type.mime))
+    ) {
+      throw new BadRequestError(`image: ${label} is not a JPEG, PNG, GIF or WebP image.`);
     }
-    return { file, ext: type.ext };
+    if (!checked.ok) throw new BadRequestError(`image: ${checked.message} (${label})`);
+    return { file, ext: checked.type.ext };
   });
 }
 

@@ -30,6 +30,7 @@ const divisionImageLimits = {
   maxFiles: 1,
   maxFileBytes: CATALOG_IMAGE_MAX_BYTES,
   tooBigMessage: 'The image must be at most 5 MB.',
+  fileFields: ['image'],
 };
 
 /** Spec §7 division, manufacturer and salt composition calls (deletes for all three, DECISIONS 409). */

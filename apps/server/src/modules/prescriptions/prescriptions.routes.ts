@@ -48,6 +48,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{
         maxFiles: PRESCRIPTION_MAX_FILES,
         maxFileBytes: LIMITS.uploadMaxBytes,
         tooBigMessage: MESSAGES.fileTooBig,
+        fileFields: ['image'],
       });
       return prescriptions.upload(
         requireSession(request),

@@ -9,8 +9,8 @@ import {
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors';
-import { detectFileType } from '../../lib/file-type';
-import type { UploadedFile } from '../../lib/multipart';
+import { checkFileContent } from '../../lib/file-type';
+import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import type { Session } from '../../plugins/auth';
 import type { OrdersService } from '../orders/orders.service';
@@ -25,14 +25,6 @@ const EXTENSION_TYPES: Record<string, string> = {
   doc: 'application/msword',
 };
 
-/** A display name without any path, control characters or quotes; the name never reaches a path. */
-function cleanName(filename: string): string | undefined {
-  const hasControlCharacter = [...filename].some((char) => char.charCodeAt(0) < 0x20);
-  if (/[\\/"]/.test(filename) || filename.includes('..') || hasControlCharacter) return undefined;
-  const name = path.basename(filename).trim().slice(0, 200);
-  return name || undefined;
-}
-
 /** Checks every file by its bytes, size and name before anything is stored (OWASP ASVS 5.2). */
 export function checkPrescriptionFiles(files: UploadedFile[]) {
   if (files.length === 0)
@@ -43,7 +35,7 @@ export function checkPrescriptionFiles(files: UploadedFile[]) {
     );
   }
   return files.map((file) => {
-    const name = cleanName(file.filename);
+    const name = cleanUploadName(file.filename);
     if (!name)
       throw new BadRequestError(
         `image: The file name “${file.filename.slice(0, 60)}” is not valid.`,
@@ -53,12 +45,13 @@ export function checkPrescriptionFiles(files: UploadedFile[]) {
     if (file.content.length > LIMITS.uploadMaxBytes)
       throw new PayloadTooLargeError(`${MESSAGES.fileTooBig} (${name})`);
     const extension = path.extname(name).slice(1).toLowerCase();
-    const detected = detectFileType(file.content);
+    const checked = checkFileContent(file.content);
     const expected = EXTENSION_TYPES[extension];
-    if (!expected || !detected || detected.mime !== expected) {
+    if (!expected || (checked.ok ? checked.type.mime !== expected : checked.reason === 'unknown'))
       throw new BadRequestError(`image: ${MESSAGES.fileTypeUnsupported} (${name})`);
-    }
-    return { name, content: file.content, mime: detected.mime, extension: detected.ext };
+    // A damaged file or an oversized image says so, which is more useful than "unsupported".
+    if (!checked.ok) throw new BadRequestError(`image: ${checked.message} (${name})`);
+    return { name, content: file.content, mime: checked.type.mime, extension: checked.type.ext };
   });
 }
 
