@@ -7,6 +7,9 @@
 //   --products N   catalogue size (default 100000)
 //   --skip-web     no web build, Lighthouse or browser timing
 //   --only postgres|pglite
+//   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
+//                  (--products, default 2000) on PGlite and serves it as deployed
+//   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,13 +54,25 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    products: { type: 'string', default: '100000' },
+    products: { type: 'string' },
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'lighthouse-runs': { type: 'string', default: '5' },
   },
 });
-const PRODUCTS = Number(args.products);
-const FULL_RUN = PRODUCTS === 100_000 && !args['skip-web'] && !args.only;
+const WEB_ONLY = args.only === 'web';
+if (args.only && !['postgres', 'pglite', 'web'].includes(args.only)) {
+  console.error(`--only ${args.only}: expected postgres, pglite or web`);
+  process.exit(2);
+}
+if (WEB_ONLY && args['skip-web']) {
+  console.error('--only web and --skip-web exclude each other');
+  process.exit(2);
+}
+// The web targets do not depend on the catalogue's size, so a web-only run seeds a small one.
+const PRODUCTS = Number(args.products ?? (WEB_ONLY ? '2000' : '100000'));
+const LIGHTHOUSE_RUNS = Number(args['lighthouse-runs']);
+const FULL_RUN = PRODUCTS === 100_000 && !args['skip-web'] && !args.only && LIGHTHOUSE_RUNS === 5;
 const SHOPPERS = 16;
 const CHECKOUT_ORDERS = 960;
 const HOT_STOCK = 100;
@@ -114,6 +129,81 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild = args['skip-web'] ? Promise.resolve({ ok: false, error: 'skipped' }) : buildWeb();
+
+/** Lighthouse, JavaScript loaded by shopper pages and header-search timing against `shop`. */
+async function webMeasurements(shop, productId, terms) {
+  for (const [id, label, pagePath] of [
+    ['e1', '/', '/'],
+    ['e2', '/shop', '/shop'],
+    ['e3', 'product page', `/product/${productId}`],
+  ]) {
+    const result = await suite(`Lighthouse ${label} (${LIGHTHOUSE_RUNS} runs)`, () =>
+      lighthouse(`${shop.base}${pagePath}`, LIGHTHOUSE_RUNS),
+    );
+    if (result) {
+      const scoresMet =
+        result.performance >= 95 &&
+        result.accessibility >= 95 &&
+        result.bestPractices >= 95 &&
+        result.seo >= 95;
+      const vitalsMet = result.lcp <= 2000 && result.cls <= 0.05 && result.tbt <= 100;
+      rows.push(
+        row(
+          id,
+          `Lighthouse mobile ${label}: performance / accessibility / best practices / SEO (median of ${result.runs})`,
+          `${result.performance} / ${result.accessibility} / ${result.bestPractices} / ${result.seo}`,
+          '—',
+          `LCP ${fmt(result.lcp / 1000, 2, ' s')}, CLS ${fmt(result.cls, 3)}, TBT ${fmt(result.tbt, 0, ' ms')}`,
+          'each ≥ 95; LCP ≤ 2.0 s, CLS ≤ 0.05, TBT ≤ 100 ms',
+          scoresMet && vitalsMet,
+        ),
+      );
+    }
+  }
+  await suite('browser: JavaScript before interaction, header search', async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const [id, label, pagePath] of [
+        ['e4', '/', '/'],
+        ['e5', '/shop', '/shop'],
+        ['e6', 'product page', `/product/${productId}`],
+      ]) {
+        const js = await shopperJavaScript(browser, shop.base, pagePath);
+        rows.push(
+          row(
+            id,
+            `JavaScript loaded before interaction, ${label} (gzip -9)`,
+            fmt(js.gzipKb, 1, ' kB'),
+            `${js.files} files`,
+            js.adminChunks.length ? `admin chunks: ${js.adminChunks.join(', ')}` : 'no admin chunk',
+            '≤ 80 kB, no admin code',
+            js.gzipKb <= 80 && js.adminChunks.length === 0,
+          ),
+        );
+      }
+      const typed = terms.filter((t) => t.term.length >= 3).map((t) => t.term);
+      const interaction = await headerSearchInteraction(
+        browser,
+        shop.base,
+        productId,
+        [...new Set(typed)].slice(0, 30),
+      );
+      rows.push(
+        row(
+          'f1',
+          `Header search: results shown after the 300 ms debounce, p95 of ${interaction.samples} terms typed in Chromium`,
+          ms(interaction.p95),
+          `median ${ms(interaction.p50)}, max ${ms(interaction.max)}`,
+          'p95',
+          '≤ 100 ms',
+          interaction.p95 <= 100,
+        ),
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+}
 
 // ---------------------------------------------------------------------------------- PostgreSQL
 const pgFigures = {};
@@ -317,82 +407,7 @@ async function postgresPhase() {
     pgFigures.caching = result.rows;
   });
 
-  if (web.ok) {
-    const productId = productIds[0];
-    for (const [id, label, pagePath] of [
-      ['e1', '/', '/'],
-      ['e2', '/shop', '/shop'],
-      ['e3', 'product page', `/product/${productId}`],
-    ]) {
-      const result = await suite(`Lighthouse ${label} (5 runs)`, () =>
-        lighthouse(`${shop.base}${pagePath}`, 5),
-      );
-      if (result) {
-        const scoresMet =
-          result.performance >= 95 &&
-          result.accessibility >= 95 &&
-          result.bestPractices >= 95 &&
-          result.seo >= 95;
-        const vitalsMet = result.lcp <= 2000 && result.cls <= 0.05 && result.tbt <= 100;
-        rows.push(
-          row(
-            id,
-            `Lighthouse mobile ${label}: performance / accessibility / best practices / SEO (median of ${result.runs})`,
-            `${result.performance} / ${result.accessibility} / ${result.bestPractices} / ${result.seo}`,
-            '—',
-            `LCP ${fmt(result.lcp / 1000, 2, ' s')}, CLS ${fmt(result.cls, 3)}, TBT ${fmt(result.tbt, 0, ' ms')}`,
-            'each ≥ 95; LCP ≤ 2.0 s, CLS ≤ 0.05, TBT ≤ 100 ms',
-            scoresMet && vitalsMet,
-          ),
-        );
-      }
-    }
-    await suite('browser: JavaScript before interaction, header search', async () => {
-      const browser = await launchBrowser();
-      try {
-        for (const [id, label, pagePath] of [
-          ['e4', '/', '/'],
-          ['e5', '/shop', '/shop'],
-          ['e6', 'product page', `/product/${productId}`],
-        ]) {
-          const js = await shopperJavaScript(browser, shop.base, pagePath);
-          rows.push(
-            row(
-              id,
-              `JavaScript loaded before interaction, ${label} (gzip -9)`,
-              fmt(js.gzipKb, 1, ' kB'),
-              `${js.files} files`,
-              js.adminChunks.length
-                ? `admin chunks: ${js.adminChunks.join(', ')}`
-                : 'no admin chunk',
-              '≤ 80 kB, no admin code',
-              js.gzipKb <= 80 && js.adminChunks.length === 0,
-            ),
-          );
-        }
-        const typed = terms.filter((t) => t.term.length >= 3).map((t) => t.term);
-        const interaction = await headerSearchInteraction(
-          browser,
-          shop.base,
-          productId,
-          [...new Set(typed)].slice(0, 30),
-        );
-        rows.push(
-          row(
-            'f1',
-            `Header search: results shown after the 300 ms debounce, p95 of ${interaction.samples} terms typed in Chromium`,
-            ms(interaction.p95),
-            `median ${ms(interaction.p50)}, max ${ms(interaction.max)}`,
-            'p95',
-            '≤ 100 ms',
-            interaction.p95 <= 100,
-          ),
-        );
-      } finally {
-        await browser.close();
-      }
-    });
-  }
+  if (web.ok) await webMeasurements(shop, productIds[0], terms);
 
   const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
     checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
@@ -427,6 +442,34 @@ async function postgresPhase() {
   await shop.stop();
   await handle.close();
   await database.drop();
+}
+
+// ---------------------------------------------------------------------------------- web only
+/** `--only web`: a small catalogue on PGlite served as deployed, then the web targets alone. */
+async function webOnlyPhase() {
+  const dataDir = tempDir('bench-web-');
+  log(`web only: PGlite ${dataDir}, seeding ${PRODUCTS} products`);
+  const handle = await open('pglite', dataDir);
+  let productIds;
+  let terms;
+  try {
+    await seedCatalogue(handle, PRODUCTS);
+    productIds = await sampleProductIds(handle, 1);
+    terms = searchTerms(await productNames(handle), 500);
+  } finally {
+    await handle.close();
+  }
+  const web = await webBuild;
+  if (!web.ok) throw new Error(`web build failed: ${web.error.split('\n').slice(-3).join(' ')}`);
+  const shop = await startShopServer({
+    label: 'shop (PGlite, web only)',
+    port: await freePort(),
+    env: { DATA_DIR: dataDir },
+    webDistDir: WEB_DIST,
+  });
+  cleanups.push(() => shop.stop());
+  await webMeasurements(shop, productIds[0], terms);
+  await shop.stop();
 }
 
 // ---------------------------------------------------------------------------------- PGlite
@@ -550,8 +593,11 @@ async function pglitePhase() {
 
 let failed = false;
 try {
-  if (args.only !== 'pglite') await postgresPhase();
-  if (args.only !== 'postgres') await pglitePhase();
+  if (WEB_ONLY) await webOnlyPhase();
+  else {
+    if (args.only !== 'pglite') await postgresPhase();
+    if (args.only !== 'postgres') await pglitePhase();
+  }
 } catch (error) {
   failed = true;
   console.error(error);

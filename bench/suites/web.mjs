@@ -21,7 +21,8 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const WEB_DIST = '/tmp/web-dist-bench';
+// BENCH_WEB_DIST lets two benches on one machine build into different folders.
+export const WEB_DIST = process.env.BENCH_WEB_DIST ?? '/tmp/web-dist-bench';
 
 /** `cd apps/web && vite build --outDir /tmp/web-dist-bench`; the app's own dist is untouched. */
 export async function buildWeb() {

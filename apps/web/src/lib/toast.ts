@@ -7,7 +7,7 @@ type Toastify = typeof ToastifyModule;
 
 /**
  * Spec §4 toasts: the same message shows once and updates in place, so the message is the id.
- * The toast library loads on first use (or when the browser is idle), not with the first page.
+ * The toast library loads on first use (or at the first interaction), not with the first page.
  */
 let library: Promise<Toastify> | null = null;
 let containerWanted = false;

@@ -5,16 +5,21 @@ import { cartBadgeText, cartLabel } from '@pharmacy/shared';
 export function CartButton({
   count,
   onClick,
+  onPreload,
   expanded,
 }: {
   count: number;
   onClick: () => void;
+  /** Called when a click is likely (pointer over the button, or focus on it). */
+  onPreload?: () => void;
   expanded?: boolean;
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
+      onPointerEnter={onPreload}
+      onFocus={onPreload}
       aria-label={cartLabel(count)}
       aria-haspopup="dialog"
       aria-expanded={expanded}

@@ -105,7 +105,7 @@ describe('guest cart in the header and drawer', () => {
     expect(screen.getByRole('button', { name: 'your cart has 1 items' }).textContent).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'your cart has 1 items' }));
-    const drawer = screen.getByRole('dialog', { name: 'Your cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     const plus = within(drawer).getByRole('button', {
       name: 'Increase quantity of Cetirizine 10 mg',
     });
@@ -130,7 +130,7 @@ describe('guest cart in the header and drawer', () => {
     const user = userEvent.setup();
     renderCart();
     await user.click(screen.getByRole('button', { name: 'your cart is empty' }));
-    const drawer = screen.getByRole('dialog', { name: 'Your cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(within(drawer).getByText('Your shopping cart is empty')).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -199,7 +199,7 @@ describe('signed-in cart', () => {
     ).toBeTruthy();
     expect(warn).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/shop');
-    expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Your cart' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'your cart has 1 items' })).toBeTruthy();
   });
 

@@ -1,38 +1,63 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { MESSAGES, newsletterSchema, type NewsletterInput } from '@pharmacy/shared';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/toast';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
+/**
+ * The shared newsletter rule's first message for `email`, or undefined when it passes. The rule
+ * (zod) loads on the first keystroke or submit: the form sits in the footer of every page, and
+ * react-hook-form plus zod would be ~38 kB of the first download for a field most shoppers never
+ * touch.
+ */
+async function emailError(email: string): Promise<string | undefined> {
+  const { newsletterSchema } = await import('../schemas');
+  const result = newsletterSchema.safeParse({ email });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /** Spec §2 / §5 footer newsletter: validated while typing and on submit. */
 export function NewsletterForm() {
   const headingId = useId();
   const subscribe = useSubscribeNewsletter();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterInput>({
-    resolver: zodResolver(newsletterSchema),
-    mode: 'onChange',
-    defaultValues: { email: '' },
-  });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  // Checks run asynchronously; only the answer for the latest value may be shown.
+  const latestCheck = useRef(0);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (subscribe.isPending) return;
+  const validate = async (value: string) => {
+    const check = ++latestCheck.current;
+    const message = await emailError(value);
+    if (check === latestCheck.current) setError(message);
+    return message;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || subscribe.isPending) return;
+    setSubmitting(true);
     try {
-      await subscribe.mutateAsync(values);
-    } catch {
-      return; // the error toast carries the server's message (lib/query-client)
+      if (await validate(email)) {
+        inputRef.current?.focus();
+        return;
+      }
+      try {
+        await subscribe.mutateAsync({ email });
+      } catch {
+        return; // the error toast carries the server's message (lib/query-client)
+      }
+      notify.success(MESSAGES.newsletterSuccess);
+      latestCheck.current++;
+      setEmail('');
+      setError(undefined);
+    } finally {
+      setSubmitting(false);
     }
-    notify.success(MESSAGES.newsletterSuccess);
-    reset();
-  });
+  };
 
   return (
     <section
@@ -48,14 +73,20 @@ export function NewsletterForm() {
       </p>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
-        <FormField label="Email address" error={errors.email?.message} className="flex-1">
+        <FormField label="Email address" error={error} className="flex-1">
           {(field) => (
             <Input
               {...field}
-              {...register('email')}
+              ref={inputRef}
+              name="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                void validate(event.target.value);
+              }}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -66,7 +97,7 @@ export function NewsletterForm() {
         <Button
           type="submit"
           className="sm:mt-6"
-          isPending={isSubmitting || subscribe.isPending}
+          isPending={submitting || subscribe.isPending}
           pendingText="Subscribing..."
         >
           Subscribe

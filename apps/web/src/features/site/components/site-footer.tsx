@@ -4,7 +4,7 @@ import { Container } from '../../../components/layouts/container';
 import { paths } from '../../../config/paths';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { telHref } from '../../../lib/tel-href';
-import { NewsletterSection } from './newsletter-section';
+import { NewsletterForm } from './newsletter-form';
 import { FacebookIcon, InstagramIcon, XIcon, YouTubeIcon } from './social-icons';
 
 /** Spec §1: links to Contact Us, About us and Faq; four social links (placeholders); newsletter. */
@@ -86,7 +86,7 @@ export function SiteFooter() {
         </div>
 
         <div className="md:col-span-2 lg:col-span-1">
-          <NewsletterSection />
+          <NewsletterForm />
         </div>
       </Container>
       <div className="border-t border-brand-800">
