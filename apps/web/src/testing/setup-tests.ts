@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { reloadSession } from '../lib/auth-session';
 
@@ -6,6 +6,10 @@ import { reloadSession } from '../lib/auth-session';
  * Web unit-test setup (vitest project 'web', jsdom). A stray console.error fails the test
  * (epic-stack habit), and the browser APIs jsdom lacks get small stand-ins.
  */
+// findBy* waits 1 s by default; a lazy route's first import can take longer on a busy 2-core CI
+// machine, and a slow machine is not a failure of the screen under test.
+configure({ asyncUtilTimeout: 5000 });
+
 let consoleErrors: unknown[][] = [];
 const originalConsoleError = console.error;
 
