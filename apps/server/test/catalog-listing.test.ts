@@ -119,4 +119,86 @@ describe(`catalogue listing at depth, and search words (${testDriver})`, () => {
       inside.id,
     ]);
   });
+
+  /** Every word's count of active products, recomputed from the products themselves. */
+  const wordCountsDrift = async () =>
+    rowsOf<{ word: string; kept: number; actual: number }>(
+      await t.database.db.execute(sql`
+        SELECT w.word, w.products AS kept, coalesce(a.n, 0) AS actual
+        FROM search_words w
+        LEFT JOIN (
+          SELECT x AS word, count(*)::int AS n
+          FROM products, search_text_words(products.search_text) AS x
+          WHERE products.is_active GROUP BY x
+        ) a ON a.word = w.word
+        WHERE w.products <> coalesce(a.n, 0)`),
+    );
+
+  const expectedSearch = async (term: string, limit: number) => {
+    const named = await expected(
+      'lower(name) COLLATE "C", id DESC',
+      `is_active AND lower(name) LIKE '${term}%'`,
+      limit,
+      0,
+    );
+    const others = await expected(
+      'id DESC',
+      `is_active AND search_text LIKE '%${term}%' AND lower(name) NOT LIKE '${term}%'`,
+      limit,
+      0,
+    );
+    const [total] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql.raw(
+          `SELECT count(*)::int AS n FROM products WHERE is_active AND search_text LIKE '%${term}%'`,
+        ),
+      ),
+    );
+    return { ids: [...named, ...others].slice(0, limit), rowCount: Number(total?.n) };
+  };
+
+  it('counts a search from the words of the catalogue exactly, through every kind of change', async () => {
+    // One word ('tablet' is also inside 'tablets'), several words, a name prefix, none.
+    const terms = ['tablet', 'table', 'car', 'cap', 'para', 'syrup', 'vit', 'zzq'];
+    const check = async () => {
+      expect(await wordCountsDrift()).toEqual([]);
+      for (const term of terms) {
+        for (const limit of [8, 25]) {
+          expect(await ids(`/api/product/all?limit=${limit}&search=${term}`), term).toEqual(
+            await expectedSearch(term, limit),
+          );
+        }
+      }
+    };
+    await check();
+    const admin = await createAdmin(t);
+    const some = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`SELECT id FROM products WHERE is_active AND search_text LIKE '%tablet%' ORDER BY id DESC LIMIT 3`,
+      ),
+    ).map((row) => Number(row.id));
+    await t.database.db.execute(
+      sql`UPDATE products SET is_active = false WHERE id = ${some[0] ?? 0}`,
+    );
+    await t.database.db.execute(sql`DELETE FROM products WHERE id = ${some[1] ?? 0}`);
+    await t.database.db.execute(
+      sql`UPDATE products SET name = 'Cartablets Syrup 100ml' WHERE id = ${some[2] ?? 0}`,
+    );
+    await createProduct(t.database.db, basics, { name: 'Tabletop Care Capsule' });
+    await createProduct(t.database.db, basics, { name: 'Hidden Tablet', isActive: false });
+    // Stock updates (orders) leave the words alone.
+    await t.database.db.execute(sql`UPDATE products SET quantity = quantity + 1`);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/manufacturer/${basics.manufacturerId}`,
+      headers: admin.auth,
+      payload: { name: 'Tablets Carewell Pharma' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await check();
+    await t.database.db.execute(
+      sql`UPDATE products SET is_active = true WHERE id = ${some[0] ?? 0}`,
+    );
+    await check();
+  });
 });

@@ -128,9 +128,19 @@ export const products = pgTable(
  * term is matched against these few thousand words by trigram similarity, then the products
  * holding the closest words are found through the search_text index (docs/performance.md).
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-]);
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    /**
+     * Active products whose search text has this word, kept by triggers (migration 0005): a term
+     * inside one word only, or a misspelt term's closest word, is counted without reading the
+     * products (docs/performance.md).
+     */
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
 
 export const productImages = pgTable(
   'product_images',

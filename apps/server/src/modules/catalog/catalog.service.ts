@@ -208,6 +208,137 @@ export function createCatalogService(
   }
 
   /**
+   * The rows of `offset`…`offset + limit` of groups ranked one after another, given each group's
+   * count (a group whose rows all come before the page is not read).
+   */
+  async function readTiers(
+    base: SQL | undefined,
+    tiers: productsRepo.SearchTier[],
+    counted: Promise<number>[],
+    offset: number,
+    limit: number,
+  ) {
+    const rows: productsRepo.ListedRow[] = [];
+    let skip = offset;
+    for (const [i, tier] of tiers.entries()) {
+      if (rows.length >= limit) break;
+      // The first group's page is read while the counts run; a later group's count (known by
+      // then, or quick when the group is small) says whether it has rows for this page at all.
+      if (skip > 0 || i > 0) {
+        const tierCount = (await counted[i]) ?? 0;
+        if (skip >= tierCount) {
+          skip -= tierCount;
+          continue;
+        }
+      }
+      const page = await productsRepo.listPage(db, {
+        where: and(base, tier.where),
+        order: tier.order,
+        limit: limit - rows.length,
+        offset: skip,
+        walk: tier.walk,
+      });
+      rows.push(...page);
+      skip = 0;
+    }
+    const totals = await Promise.all(counted);
+    return { rows, rowCount: totals.reduce((sum, n) => sum + n, 0) };
+  }
+
+  /**
+   * A shopper's search (active products, no filter) for a term of letters and digits: counted
+   * from the catalogue's words (search_words) instead of over the matching products, which for a
+   * term in thousands of products was most of the time of a search (docs/performance.md).
+   */
+  async function vocabularySearch(
+    lowered: string,
+    order: productsRepo.ProductOrder | undefined,
+    offset: number,
+    limit: number,
+  ) {
+    const named = productsRepo.namedTier(lowered);
+    // Names starting with the term lead a relevance ranking; their page is read alongside.
+    const firstPage =
+      order || offset > 0 ? undefined : productsRepo.listPage(db, { ...named, limit, offset });
+    firstPage?.catch(() => {});
+    const stats = await productsRepo.termStats(db, lowered, SIMILAR_WORDS);
+    const active = productsRepo.filterCondition({ includeInactive: false });
+    if (stats.words > 0) {
+      // One word: its count is the answer. Several words may share a product ('tablet' and
+      // 'tablets'), so they are counted over the products, and that count is reused.
+      const total =
+        stats.words === 1
+          ? stats.products
+          : await loadThrough(counts, `search|contains:${lowered}`, () =>
+              productsRepo.countProducts(db, and(active, productsRepo.searchCondition(lowered))),
+            );
+      if (order) {
+        const rows = await productsRepo.listPage(db, {
+          where: and(active, productsRepo.searchCondition(lowered)),
+          order: productsRepo.orderOf(order),
+          limit,
+          offset,
+        });
+        return { rows, rowCount: total };
+      }
+      const rows = firstPage
+        ? await firstPage
+        : offset < stats.named
+          ? await productsRepo.listPage(db, { ...named, limit, offset })
+          : [];
+      const others = Math.max(0, total - stats.named);
+      if (rows.length < limit && others > 0) {
+        const skip = Math.max(0, offset - stats.named);
+        const need = limit - rows.length;
+        const rest = productsRepo.containingTier(
+          lowered,
+          productsRepo.walkNewestFirst(others, skip + need),
+        );
+        rows.push(...(await productsRepo.listPage(db, { ...rest, limit: need, offset: skip })));
+      }
+      return { rows, rowCount: total };
+    }
+    const words = stats.similar.map((similar) => similar.word);
+    if (words.length === 0) return { rows: [], rowCount: 0 };
+    const [closest] = stats.similar;
+    if (order) {
+      const where = and(active, productsRepo.similarWordsCondition(words));
+      const [rows, rowCount] = await Promise.all([
+        productsRepo.listPage(db, { where, order: productsRepo.orderOf(order), limit, offset }),
+        words.length === 1 && closest
+          ? closest.products
+          : loadThrough(counts, `search|words:${words.join(' ')}`, () =>
+              productsRepo.countProducts(db, where),
+            ),
+      ]);
+      return { rows, rowCount };
+    }
+    // The closest word's products are counted by the vocabulary; the next words' (without those
+    // of the words before them) over their own, usually few, products.
+    const tiers = productsRepo.similarWordsSearch(
+      words,
+      productsRepo.walkNewestFirst(closest?.products ?? 0, offset + limit),
+    );
+    const later = tiers.slice(1);
+    const laterCounts =
+      later.length === 0
+        ? Promise.resolve([])
+        : loadThrough(searchCounts, `active|${later.map((tier) => tier.key).join('|')}`, () =>
+            productsRepo.countEach(
+              db,
+              active,
+              later.map((tier) => tier.where),
+            ),
+          );
+    laterCounts.catch(() => {});
+    const counted = [
+      Promise.resolve(closest?.products ?? 0),
+      ...later.map((_, i) => laterCounts.then((all) => all[i] ?? 0)),
+    ];
+    return readTiers(active, tiers, counted, offset, limit);
+  }
+
+  /**
    * A search: the groups of a relevance ranking one after another (or every match in the chosen
    * sort), with the total. A term of 3+ letters that matches nothing is taken as misspelt and
    * looked up among the catalogue's words ('paracetmol' → paracetamol).
@@ -219,6 +350,15 @@ export function createCatalogService(
     offset: number,
     limit: number,
   ) {
+    const lowered = term.toLowerCase();
+    const unfiltered =
+      !filter.includeInactive &&
+      filter.divisionId === undefined &&
+      filter.manufacturerId === undefined &&
+      filter.saltCompositionId === undefined &&
+      filter.prescription === undefined;
+    if (unfiltered && productsRepo.VOCABULARY_TERM.test(lowered))
+      return vocabularySearch(lowered, order, offset, limit);
     const base = productsRepo.filterCondition(filter);
     const filterKey = JSON.stringify(filter);
     const run = async (tiers: productsRepo.SearchTier[]) => {
@@ -232,30 +372,7 @@ export function createCatalogService(
       );
       const counted = tiers.map((_, i) => allCounts.then((all) => all[i] ?? 0));
       counted.forEach((count) => count.catch(() => {}));
-      const rows: productsRepo.ListedRow[] = [];
-      let skip = offset;
-      for (const [i, tier] of tiers.entries()) {
-        if (rows.length >= limit) break;
-        // The first group's page is read while the counts run; a later group's count (known by
-        // then, or quick when the group is small) says whether it has rows for this page at all.
-        if (skip > 0 || i > 0) {
-          const tierCount = (await counted[i]) ?? 0;
-          if (skip >= tierCount) {
-            skip -= tierCount;
-            continue;
-          }
-        }
-        const page = await productsRepo.listPage(db, {
-          where: and(base, tier.where),
-          order: tier.order,
-          limit: limit - rows.length,
-          offset: skip,
-        });
-        rows.push(...page);
-        skip = 0;
-      }
-      const totals = await Promise.all(counted);
-      return { rows, rowCount: totals.reduce((sum, n) => sum + n, 0) };
+      return readTiers(base, tiers, counted, offset, limit);
     };
     const sorted = (where: SQL, key: string) =>
       run([
@@ -265,7 +382,6 @@ export function createCatalogService(
           key: `sorted:${key}`,
         },
       ]);
-    const lowered = term.toLowerCase();
     // Looked up alongside, so a misspelt term costs no extra round trip (a few thousand words).
     const similar =
       lowered.length >= 3 ? productsRepo.similarWords(db, term, SIMILAR_WORDS) : undefined;

@@ -68,6 +68,8 @@ export interface SearchTier {
   where: SQL;
   order: SQL[];
   key: string;
+  /** Read by walking the primary key newest first (listPage `walk`). */
+  walk?: boolean;
 }
 
 /**
@@ -91,31 +93,27 @@ export function searchCondition(term: string): SQL {
 }
 
 /**
+ * Names starting with a term, alphabetically (lower(name) in byte order, so 'vexo 40' comes before
+ * 'vexotrin': the whole term as a word first), newest first among equal names. This is the order
+ * of products_name_prefix_idx, so a page stops after its rows however many names match.
+ */
+const nameOrder = [asc(lowerName), desc(products.id)];
+
+/**
  * Search over name, salt and manufacturer (products.search_text, kept by a trigger), by
- * relevance: names starting with the term (the whole term as a word first), through the name
- * index; then every other product containing it, through the trigram index, newest first. Each
- * group is read in its index order and stops at the page, so a term matching 50,000 products
- * costs no more than one matching 50 (word_similarity() on every match cost ~10 µs a row before,
- * see docs/performance.md).
+ * relevance: names starting with the term, through the name index; then every other product
+ * containing it, through the trigram index, newest first. Each group is read in its index order
+ * and stops at the page, so a term matching 50,000 products costs no more than one matching 50
+ * (word_similarity() on every match cost ~10 µs a row before, see docs/performance.md).
  */
 export function substringSearch(term: string): SearchTier[] {
   const lowered = term.toLowerCase();
-  const escaped = escapeLike(lowered);
-  const namePrefix = sql`${lowerName} like ${`${escaped}%`}`;
+  const namePrefix = sql`${lowerName} like ${`${escapeLike(lowered)}%`}`;
   if (lowered.length < SHORT_TERM) {
-    return [
-      { where: namePrefix, order: [asc(lowerName), desc(products.id)], key: `name:${lowered}` },
-    ];
+    return [{ where: namePrefix, order: nameOrder, key: `name:${lowered}` }];
   }
   return [
-    {
-      where: namePrefix,
-      order: [
-        sql`case when ${products.searchText} like ${`${escaped} %`} then 0 else 1 end`,
-        desc(products.id),
-      ],
-      key: `name:${lowered}`,
-    },
+    { where: namePrefix, order: nameOrder, key: `name:${lowered}` },
     {
       where: and(contains(lowered), not(namePrefix)) as SQL,
       order: [desc(products.id)],
@@ -124,36 +122,153 @@ export function substringSearch(term: string): SearchTier[] {
   ];
 }
 
-/** A misspelt term: the products holding the closest catalogue word first, then the next one. */
-export function similarWordsSearch(words: string[]): SearchTier[] {
+/**
+ * Products whose search text has this word as a whole word (the LIKE lets the trigram index find
+ * the candidates). Words come from search_words, letters and digits only, so nothing in them is
+ * special to a regular expression.
+ */
+export const holdsWord = (word: string) =>
+  sql`(${contains(word)} and ${products.searchText} ~ ${`(^|[^[:alnum:]])${word}([^[:alnum:]]|$)`})`;
+
+/**
+ * A misspelt term: the products holding the closest catalogue word first, then the next one.
+ * `walkFirst`: the first group is read walking the primary key (walkNewestFirst).
+ */
+export function similarWordsSearch(words: string[], walkFirst = false): SearchTier[] {
   return words.map((word, i) => ({
-    where: and(contains(word), ...words.slice(0, i).map((before) => not(contains(before)))) as SQL,
+    where: and(
+      holdsWord(word),
+      ...words.slice(0, i).map((before) => not(holdsWord(before))),
+    ) as SQL,
     order: [desc(products.id)],
     key: `words:${words.slice(0, i + 1).join(' ')}`,
+    walk: i === 0 && walkFirst,
   }));
 }
 
 /** Any of the words, for a misspelt term with a chosen sort. */
 export function similarWordsCondition(words: string[]): SQL {
-  return or(...words.map(contains)) as SQL;
+  return or(...words.map((word) => holdsWord(word))) as SQL;
 }
+
+/** A catalogue word close to a misspelt term, with the active products holding it. */
+export interface SimilarWord {
+  word: string;
+  score: number;
+  products: number;
+}
+
+const similarWordsQuery = (lowered: string, limit: number, activeOnly: boolean) => {
+  const similarity = sql`similarity(${searchWords.word}, ${lowered})`;
+  return sql`select ${searchWords.word} as word, ${similarity}::float8 as score, ${searchWords.products} as products
+    from ${searchWords}
+    where ${searchWords.word} % ${lowered} ${activeOnly ? sql`and ${searchWords.products} > 0` : sql``}
+    order by ${similarity} desc, ${searchWords.word} limit ${limit}`;
+};
+
+/** Only words about as close as the best are kept: 'tablte' means tablet, not every word with 'ta'. */
+function closeToBest(rows: SimilarWord[]): SimilarWord[] {
+  const best = rows[0]?.score ?? 0;
+  return rows.filter((row) => row.score >= best * CLOSE_TO_BEST);
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * The words of the catalogue (search_words) closest to a term by trigram similarity, best first:
- * 'paracetmol' → 'paracetamol'. A few thousand words, so this is quick whatever the term. Only
- * words about as close as the best are kept: 'tablte' means tablet, not every word with 'ta'.
+ * 'paracetmol' → 'paracetamol'. A few thousand words, so this is quick whatever the term.
  */
 export async function similarWords(db: DbOrTx, term: string, limit: number): Promise<string[]> {
-  const lowered = term.toLowerCase();
-  const similarity = sql<number>`similarity(${searchWords.word}, ${lowered})`;
-  const rows = await db
-    .select({ word: searchWords.word, score: similarity.mapWith(Number) })
-    .from(searchWords)
-    .where(sql`${searchWords.word} % ${lowered}`)
-    .orderBy(desc(similarity), asc(searchWords.word))
-    .limit(limit);
-  const best = rows[0]?.score ?? 0;
-  return rows.filter((row) => row.score >= best * CLOSE_TO_BEST).map((row) => row.word);
+  const rows = rowsOf<SimilarWord>(
+    await db.execute(similarWordsQuery(term.toLowerCase(), limit, false)),
+  );
+  return closeToBest(rows.map(toSimilarWord)).map((row) => row.word);
+}
+
+const toSimilarWord = (row: SimilarWord): SimilarWord => ({
+  word: String(row.word),
+  score: Number(row.score),
+  products: Number(row.products),
+});
+
+/**
+ * A term the vocabulary can count: lower-case letters and digits only, 3 or more. Such a term
+ * lies inside one word of a search text, so the products containing it are those holding one of
+ * the words that contain it.
+ */
+export const VOCABULARY_TERM = /^[a-z0-9]{3,}$/;
+
+/** Names in [term, next) in byte order are exactly those starting with a VOCABULARY_TERM. */
+function nameRange(lowered: string): SQL {
+  const next =
+    lowered.slice(0, -1) + String.fromCharCode(lowered.charCodeAt(lowered.length - 1) + 1);
+  return sql`(${lowerName} >= ${lowered} and ${lowerName} < ${next})`;
+}
+
+export interface TermStats {
+  /** Words of the catalogue containing the term (held by an active product). */
+  words: number;
+  /** Active products holding each of those words, summed: exact when `words` is 1. */
+  products: number;
+  /** Active products whose name starts with the term. */
+  named: number;
+  /** When no word contains the term: the closest words, as similarWords. */
+  similar: SimilarWord[];
+}
+
+/**
+ * Everything a shopper's search for a VOCABULARY_TERM needs to know before reading rows, in one
+ * statement: how many words contain it and their products, how many names start with it (a range
+ * of products_name_prefix_idx), and, only when no word contains it, the closest words.
+ */
+export async function termStats(
+  db: DbOrTx,
+  lowered: string,
+  similarLimit: number,
+): Promise<TermStats> {
+  const pattern = `%${lowered}%`;
+  const [row] = rowsOf<{ words: number; products: number; named: number; similar: unknown }>(
+    await db.execute(sql`select
+      (select count(*)::int from ${searchWords} where ${searchWords.word} like ${pattern} and ${searchWords.products} > 0) as words,
+      (select coalesce(sum(${searchWords.products}), 0)::int from ${searchWords} where ${searchWords.word} like ${pattern}) as products,
+      (select count(*)::int from ${products} where ${nameRange(lowered)} and ${products.isActive}) as named,
+      case when not exists (select 1 from ${searchWords} where ${searchWords.word} like ${pattern} and ${searchWords.products} > 0)
+        then (select json_agg(s) from (${similarWordsQuery(lowered, similarLimit, true)}) as s) end as similar`),
+  );
+  const similar = typeof row?.similar === 'string' ? JSON.parse(row.similar) : row?.similar;
+  return {
+    words: Number(row?.words ?? 0),
+    products: Number(row?.products ?? 0),
+    named: Number(row?.named ?? 0),
+    similar: closeToBest(((similar ?? []) as SimilarWord[]).map(toSimilarWord)),
+  };
+}
+
+/** Active products whose name starts with a VOCABULARY_TERM, in nameOrder. */
+export const namedTier = (lowered: string): SearchTier => ({
+  where: and(nameRange(lowered), eq(products.isActive, true)) as SQL,
+  order: nameOrder,
+  key: `name:${lowered}`,
+});
+
+/** The other active products containing a VOCABULARY_TERM (`walk`: see walkNewestFirst). */
+export const containingTier = (lowered: string, walk: boolean): SearchTier => ({
+  where: and(contains(lowered), not(nameRange(lowered)), eq(products.isActive, true)) as SQL,
+  order: [desc(products.id)],
+  key: `other:${lowered}`,
+  walk,
+});
+
+/**
+ * Whether a group read newest first, whose matches are counted, is better read by walking the
+ * primary key backwards (many matches: the page is found after a few rows) than by sorting what
+ * the trigram index finds (few matches). The planner cannot tell: its guess for a LIKE or a
+ * regular expression is often off by a hundred times either way ('capsule': 160 guessed, 9,286
+ * found and sorted in 60 ms; 'hepa': 1,500 guessed, none there, 100,000 rows walked in 110 ms).
+ */
+export function walkNewestFirst(matches: number, rowsNeeded: number): boolean {
+  return matches >= 1_000 && rowsNeeded * 50 <= matches;
 }
 
 export function filterCondition(filter: ProductFilter): SQL | undefined {
@@ -228,11 +343,27 @@ export async function pageAnchors(
  */
 export async function listPage(
   db: DbOrTx,
-  options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+  options: {
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+    /**
+     * Walk the primary key newest first, testing each row, and stop at the page (`order` must be
+     * id descending). The planner would not choose this by itself for a LIKE or a regular
+     * expression it guesses rare (walkNewestFirst); reading from a subquery it cannot look into
+     * ('offset 0'), whose order is the primary key's, leaves it no other plan. The subquery
+     * takes the table's name, so the conditions apply to it unchanged.
+     */
+    walk?: boolean;
+  },
 ) {
+  const source = options.walk
+    ? sql`(select * from ${products} order by ${products.id} desc offset 0) as ${products}`
+    : products;
   const page = db
     .select({ pageId: sql<number>`${products.id}`.as('page_id') })
-    .from(products)
+    .from(source)
     .where(options.where)
     .orderBy(...options.order)
     .limit(options.limit)
