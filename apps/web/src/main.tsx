@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index';
+import { prefetchPageData } from './app/prefetch-page';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
+
+prefetchPageData(queryClient, window.location);
 
 createRoot(root).render(
   <StrictMode>

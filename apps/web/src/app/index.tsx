@@ -1,13 +1,17 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { routes } from './router';
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

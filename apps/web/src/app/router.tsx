@@ -1,13 +1,14 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { NotFound } from '../components/errors/not-found';
-import { RouteError } from '../components/errors/route-error';
 import { paths } from '../config/paths';
 import { RootRoute } from './routes/root';
 
 /**
- * Every route of spec §2 and the DECISIONS aliases. Pages are lazy so a shopper downloads only
- * the page in front of them; the dashboard is its own set of chunks.
+ * Every route of spec §2 and the DECISIONS aliases, rendered by useRoutes under <BrowserRouter>
+ * (app/index.tsx; tests use a memory router with the same routes). Pages are lazy so a shopper
+ * downloads only the page in front of them; the dashboard is its own set of chunks.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -27,8 +28,11 @@ const d = paths.dashboard;
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootRoute />,
-    errorElement: <RouteError />,
+    element: (
+      <AppErrorBoundary>
+        <RootRoute />
+      </AppErrorBoundary>
+    ),
     children: [
       { index: true, element: page(() => import('./routes/home'), 'HomeRoute') },
       { path: paths.shop.path, element: page(() => import('./routes/shop'), 'ShopRoute') },
@@ -113,7 +117,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

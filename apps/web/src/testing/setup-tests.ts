@@ -36,7 +36,7 @@ afterEach(() => {
   }
 });
 
-// jsdom does not implement scrolling (React Router's ScrollRestoration calls it).
+// jsdom does not implement scrolling (ScrollToTop in the site layout calls it).
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 if (typeof window.matchMedia !== 'function') {

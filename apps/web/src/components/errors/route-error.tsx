@@ -1,14 +1,10 @@
 import { RefreshCw } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@pharmacy/shared';
 import { Container } from '../layouts/container';
 import { Button } from '../ui/button';
-import { NotFound } from './not-found';
 
-/** Route error boundary: a page that failed to load (often a stale chunk after a deploy). */
+/** Shown by AppErrorBoundary: a page that failed to load (often a stale chunk after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Container className="flex flex-col items-center gap-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{MESSAGES.somethingWentWrong}</h1>

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from './page-skeleton';
+import { ScrollToTop } from './scroll-to-top';
 
 /**
  * The frame of every page: skip link, header, main landmark, footer. When the path changes, focus
@@ -32,7 +33,7 @@ export function SiteLayout({ header, footer }: { header: ReactNode; footer: Reac
         </Suspense>
       </main>
       {footer}
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

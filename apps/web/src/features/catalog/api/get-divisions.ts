@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Division } from '../types';
 
+/** Popular categories on the home page (spec §2). */
+export const HOME_DIVISION_LIMIT = 8;
+
 /** GET /api/division/all (spec §7): divisions with their image. */
 export async function getDivisions(
   params: { limit?: number } = {},

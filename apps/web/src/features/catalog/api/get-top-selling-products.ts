@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Product } from '../types';
 
+/** Top sellers on the home page (spec §2). */
+export const TOP_SELLING_LIMIT = 8;
+
 /**
  * GET /api/product/top-selling (DECISIONS: ranked by units sold in orders that are not
  * cancelled; with no sales yet, newest products).

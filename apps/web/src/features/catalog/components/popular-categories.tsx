@@ -5,11 +5,9 @@ import { emptyListText } from '@pharmacy/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useDivisions } from '../api/get-divisions';
+import { HOME_DIVISION_LIMIT, useDivisions } from '../api/get-divisions';
 import { divisionImageUrl } from '../types';
 import { productImageUrl } from './product-image';
-
-const HOME_DIVISION_LIMIT = 8;
 
 /** Spec §1 home: popular categories (divisions) as image tiles opening the filtered shop. */
 export function PopularCategories() {

@@ -2,11 +2,9 @@ import { PackageSearch } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion } from '../../../components/ui/skeleton';
-import { useTopSellingProducts } from '../api/get-top-selling-products';
+import { TOP_SELLING_LIMIT, useTopSellingProducts } from '../api/get-top-selling-products';
 import type { ProductSummary } from '../types';
 import { ProductCard, ProductCardSkeleton } from './product-card';
-
-const TOP_SELLING_LIMIT = 8;
 
 /** Spec §1 home: top selling medicines as a row of product cards. */
 export function TopSellingProducts({

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { paths } from '../config/paths';
+import { divisionsQueryOptions, HOME_DIVISION_LIMIT } from '../features/catalog/api/get-divisions';
+import { productQueryOptions } from '../features/catalog/api/get-product';
+import { productsQueryOptions } from '../features/catalog/api/get-products';
+import {
+  TOP_SELLING_LIMIT,
+  topSellingProductsQueryOptions,
+} from '../features/catalog/api/get-top-selling-products';
+import {
+  chosenSort,
+  isShopPath,
+  readProductFilter,
+} from '../features/catalog/hooks/use-product-filter';
+
+/**
+ * Starts the first page's catalogue requests while its code is still downloading. Without this
+ * the page chunk (React.lazy in router.tsx) loads first and only then asks for its data, so the
+ * product images — the largest paint of /shop and /product/{id} — waited for two round trips
+ * in a row. The queries are the ones the pages use (same keys), so the pages pick up the answers.
+ */
+export function prefetchPageData(queryClient: QueryClient, { pathname, search }: Location): void {
+  const product = matchPath(paths.product.path, pathname);
+  if (product) {
+    const id = product.params.id ?? '';
+    if (/^\d+$/.test(id)) void queryClient.prefetchQuery(productQueryOptions(Number(id)));
+    return;
+  }
+  if (isShopPath(pathname)) {
+    const filter = readProductFilter(pathname, search);
+    void queryClient.prefetchQuery(
+      productsQueryOptions(filter, chosenSort(pathname, search) !== ''),
+    );
+    return;
+  }
+  if (pathname === paths.home.path) {
+    void queryClient.prefetchQuery(topSellingProductsQueryOptions(TOP_SELLING_LIMIT));
+    void queryClient.prefetchQuery(divisionsQueryOptions({ limit: HOME_DIVISION_LIMIT }));
+  }
+}
