@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, errorBody } from './plugins/errors';
 import { httpCachePlugin } from './plugins/http-cache';
+import { loadGatePlugin } from './plugins/load-gate';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChangeCounter } from './lib/cache';
@@ -136,6 +137,12 @@ export async function buildApp(
     }),
   });
   // Per-part limits are set where each upload is read (lib/multipart.ts).
+  // Catalogue search and listing wait for a slot, so they cannot starve health and orders
+  // (issue 7 flood test): one at a time on PGlite, a few on PostgreSQL's pool of 20.
+  await app.register(loadGatePlugin, {
+    slots: database.kind === 'pglite' ? 1 : 3,
+    maxWaiting: 256,
+  });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, parts: 60 },
   });

@@ -52,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/product/all',
     {
-      config: { access: 'public', httpCache: PRODUCT_CACHE },
+      config: { access: 'public', httpCache: PRODUCT_CACHE, expensive: true },
       schema: {
         tags,
         summary: 'Products: filters, search (typo tolerant, by relevance), sort and pages',
@@ -66,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/product/top-selling',
     {
-      config: { access: 'public', httpCache: PRODUCT_CACHE },
+      config: { access: 'public', httpCache: PRODUCT_CACHE, expensive: true },
       schema: {
         tags,
         summary: 'Top selling medicines (units sold in orders not cancelled)',

@@ -7,6 +7,7 @@ import {
   newsletterSchema,
   shopSettingsSchema,
 } from '@pharmacy/shared';
+import { createHealthProbe } from './health-probe';
 import { createSiteService } from './site.service';
 
 const tags = ['site'];
@@ -16,6 +17,8 @@ const formRateLimit = { max: 10, timeWindow: '1 minute' };
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSiteService(app.db.db);
+  const probe = createHealthProbe(app.db);
+  app.addHook('onClose', async () => probe.close());
 
   app.get(
     '/health',
@@ -29,7 +32,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await service.checkDatabase();
+        await probe.ping();
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({

@@ -18,10 +18,6 @@ export function createSiteService(db: Database) {
       });
       return { message: MESSAGES.contactSuccess };
     },
-
-    async checkDatabase(): Promise<void> {
-      await repository.pingDatabase(db);
-    },
   };
 }
 
