@@ -200,9 +200,16 @@ test.describe('orders', () => {
     await page.goto(`/order/process/${orderId}`);
     await expect(progress.locator('[aria-current="step"]')).toContainText('Address');
 
-    await giveAddress(request, customer.token, orderId);
-    await page.goto(`/order/success/${orderId}`); // the card payment's return address
+    // The card payment's return address without a payment to save explains itself.
+    await page.goto(`/order/success/${orderId}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This payment return address does not name a payment.',
+    );
+    await page.getByRole('link', { name: 'Back to your order' }).click();
     await expect(page).toHaveURL(`/order/process/${orderId}`);
+
+    await giveAddress(request, customer.token, orderId);
+    await page.reload();
     await expect(progress.locator('[aria-current="step"]')).toContainText('Payment');
 
     await apiCall(request, 'PUT', `/api/order/${orderId}`, {
