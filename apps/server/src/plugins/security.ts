@@ -26,7 +26,20 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Sent below, and only over HTTPS.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  /**
+   * HSTS only on answers that went out over HTTPS (RFC 6797 §7.2: a browser ignores it over
+   * plain HTTP, and a local `http://localhost` shop must not pin a name to HTTPS). Behind a
+   * TLS-terminating proxy, `request.protocol` reads X-Forwarded-Proto only when TRUST_PROXY is
+   * set, so a client cannot fake it on a directly exposed server.
+   */
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
 });
+
+/** One year, subdomains included (ASVS 3.4.1 asks for at least a year). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
