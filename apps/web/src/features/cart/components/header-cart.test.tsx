@@ -203,6 +203,39 @@ describe('signed-in cart', () => {
     expect(screen.getByRole('button', { name: 'your cart has 1 items' })).toBeTruthy();
   });
 
+  it('shows an added item at once, before the server answers, then the cart the server holds', async () => {
+    // The server cart: empty at first; another tab adds one unit while this add is in flight.
+    let serverCount = 0;
+    const api = signIn({
+      'GET /api/cart/all/7': () => ({ body: cartBody(serverCount) }),
+      'POST /api/cart': () => {
+        serverCount += 2;
+        return { status: 201, body: { message: 'Added to cart!', cartItem: serverItem(2) } };
+      },
+    });
+    let answer = () => {};
+    const serverHeld = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).endsWith('/api/cart')) await serverHeld;
+      return api(input, init);
+    });
+    const user = userEvent.setup();
+    renderCart();
+    await screen.findByRole('button', { name: 'your cart is empty' });
+
+    await user.click(screen.getByRole('button', { name: 'Add Cetirizine 10 mg to cart' }));
+    // Optimistic: the badge counts the unit while POST /api/cart is still unanswered.
+    expect(screen.getByRole('button', { name: 'your cart has 1 items' }).textContent).toBe('1');
+    expect(screen.queryByText('Added to cart!')).toBeNull();
+    const readsBeforeAnswer = callsTo(api, 'GET', '/api/cart/all/7').length;
+
+    answer();
+    expect(await screen.findByText('Added to cart!')).toBeTruthy();
+    // Reconciled: the cart is read again and the server's count replaces the optimistic one.
+    expect(await screen.findByRole('button', { name: 'your cart has 2 items' })).toBeTruthy();
+    expect(callsTo(api, 'GET', '/api/cart/all/7').length).toBeGreaterThan(readsBeforeAnswer);
+  });
+
   it("shows the server's error, else 'Failed to add item to cart', and rolls the count back", async () => {
     signIn({
       'GET /api/cart/all/7': { body: cartBody(0) },
