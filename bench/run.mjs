@@ -7,6 +7,8 @@
 //   --products N   catalogue size (default 100000)
 //   --skip-web     no web build, Lighthouse or browser timing
 //   --only postgres|pglite
+//   --only search    PostgreSQL: the 500 search terms (b1–b3) beside the naive endpoint, nothing else
+//   --only checkout  PostgreSQL: checkout at 16 shoppers and the oversell check (c1, c2), nothing else
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -61,8 +63,10 @@ const { values: args } = parseArgs({
   },
 });
 const WEB_ONLY = args.only === 'web';
-if (args.only && !['postgres', 'pglite', 'web'].includes(args.only)) {
-  console.error(`--only ${args.only}: expected postgres, pglite or web`);
+/** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
+const NARROW = ['search', 'checkout'].includes(args.only ?? '') ? args.only : undefined;
+if (args.only && !['postgres', 'pglite', 'web', 'search', 'checkout'].includes(args.only)) {
+  console.error(`--only ${args.only}: expected postgres, pglite, web, search or checkout`);
   process.exit(2);
 }
 if (WEB_ONLY && args['skip-web']) {
@@ -128,7 +132,8 @@ const rps = (value) => fmt(value, 0, ' req/s');
 const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
-const webBuild = args['skip-web'] ? Promise.resolve({ ok: false, error: 'skipped' }) : buildWeb();
+const webBuild =
+  args['skip-web'] || NARROW ? Promise.resolve({ ok: false, error: 'skipped' }) : buildWeb();
 
 /** Lighthouse, JavaScript loaded by shopper pages and header-search timing against `shop`. */
 async function webMeasurements(shop, productId, terms) {
@@ -207,6 +212,131 @@ async function webMeasurements(shop, productId, terms) {
 
 // ---------------------------------------------------------------------------------- PostgreSQL
 const pgFigures = {};
+/** Rows b1–b3: the shop's search latencies beside the naive endpoint's. */
+function searchRows(search, naive) {
+  rows.push(
+    row(
+      'b1',
+      `Search as you type, ${search.count} prefixes and misspellings, p95 (PostgreSQL)`,
+      ms(search.p95),
+      naive ? `naive ILIKE p95: ${ms(naive.p95)}` : '—',
+      'p95',
+      '≤ 10 ms',
+      search.p95 <= 10,
+    ),
+  );
+  rows.push(
+    row(
+      'b2',
+      'Search as you type, p99 (PostgreSQL)',
+      ms(search.p99),
+      naive ? `naive ILIKE p99: ${ms(naive.p99)}` : '—',
+      'p99',
+      '≤ 25 ms',
+      search.p99 <= 25,
+    ),
+  );
+  if (naive) {
+    const speedup = naive.mean / search.mean;
+    rows.push(
+      row(
+        'b3',
+        'Search speed-up over a naive ILIKE endpoint (mean of 500)',
+        `mean ${ms(search.mean)}, median ${ms(search.p50)}`,
+        `naive: mean ${ms(naive.mean)}, median ${ms(naive.p50)}`,
+        times(speedup),
+        '≥ 20×',
+        speedup >= 20,
+      ),
+    );
+  }
+}
+
+/** Checkout at SHOPPERS concurrent shoppers, then rows c1–c2 with the oversell check. */
+async function checkoutRows(shop, handle, shopping) {
+  const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
+    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
+  );
+  if (orders) {
+    const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
+    const clean = stock.negative === 0 && stock.mismatched === 0;
+    rows.push(
+      row(
+        'c1',
+        `Place order at ${SHOPPERS} concurrent shoppers, p99 (PostgreSQL)`,
+        ms(orders.p99),
+        `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}`,
+        'p99',
+        '≤ 50 ms',
+        orders.p99 <= 50,
+      ),
+    );
+    rows.push(
+      row(
+        'c2',
+        'Orders per second; oversell check',
+        `${fmt(orders.ordersPerSecond, 0)} orders/s`,
+        `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units), ${orders.other} other`,
+        `negative stock: ${stock.negative}, stock ≠ sold: ${stock.mismatched}`,
+        'zero oversell',
+        clean && orders.other === 0,
+      ),
+    );
+    pgFigures.orders = orders;
+  }
+}
+
+/** --only search|checkout: the PostgreSQL set-up, then that one suite. */
+async function narrowPhase() {
+  const database = await createPgDatabase();
+  cleanups.push(() => database.drop());
+  log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+  const handle = await open('postgres', database.url);
+  cleanups.push(() => handle.close());
+  await seedCatalogue(handle, PRODUCTS);
+  if (NARROW === 'search') {
+    const terms = searchTerms(await productNames(handle), 500);
+    const uncached = await startShopServer({
+      label: 'shop (PostgreSQL, no micro-cache)',
+      port: await freePort(),
+      env: {
+        DATABASE_URL: database.url,
+        DATA_DIR: tempDir('bench-pg-'),
+        CATALOG_CACHE_SECONDS: '0',
+      },
+    });
+    cleanups.push(() => uncached.stop());
+    const search = await suite('search as you type: 500 terms', () =>
+      searchLatencies(uncached.base, terms, shopSearchPath),
+    );
+    await uncached.stop();
+    const naive = await suite('naive ILIKE search: 500 terms', async () => {
+      const server = await startNaiveSearch(database.url);
+      try {
+        return await searchLatencies(server.base, terms, naiveSearchPath);
+      } finally {
+        await server.stop();
+      }
+    });
+    if (search) searchRows(search, naive);
+  } else {
+    const shopping = await prepareCheckout(handle, {
+      shoppers: CHECKOUT_ORDERS,
+      hotStock: HOT_STOCK,
+    });
+    const shop = await startShopServer({
+      label: 'shop (PostgreSQL)',
+      port: await freePort(),
+      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+    });
+    cleanups.push(() => shop.stop());
+    await checkoutRows(shop, handle, shopping);
+    await shop.stop();
+  }
+  await handle.close();
+  await database.drop();
+}
+
 async function postgresPhase() {
   const database = await createPgDatabase();
   cleanups.push(() => database.drop());
@@ -268,44 +398,7 @@ async function postgresPhase() {
       await server.stop();
     }
   });
-  if (search) {
-    rows.push(
-      row(
-        'b1',
-        `Search as you type, ${search.count} prefixes and misspellings, p95 (PostgreSQL)`,
-        ms(search.p95),
-        naive ? `naive ILIKE p95: ${ms(naive.p95)}` : '—',
-        'p95',
-        '≤ 10 ms',
-        search.p95 <= 10,
-      ),
-    );
-    rows.push(
-      row(
-        'b2',
-        'Search as you type, p99 (PostgreSQL)',
-        ms(search.p99),
-        naive ? `naive ILIKE p99: ${ms(naive.p99)}` : '—',
-        'p99',
-        '≤ 25 ms',
-        search.p99 <= 25,
-      ),
-    );
-    if (naive) {
-      const speedup = naive.mean / search.mean;
-      rows.push(
-        row(
-          'b3',
-          'Search speed-up over a naive ILIKE endpoint (mean of 500)',
-          `mean ${ms(search.mean)}, median ${ms(search.p50)}`,
-          `naive: mean ${ms(naive.mean)}, median ${ms(naive.p50)}`,
-          times(speedup),
-          '≥ 20×',
-          speedup >= 20,
-        ),
-      );
-    }
-  }
+  if (search) searchRows(search, naive);
   pgFigures.listing = await suite('listing throughput, no micro-cache', () =>
     throughput(uncached.base, [paths.page1], { seconds: LISTING_SECONDS }),
   );
@@ -409,36 +502,7 @@ async function postgresPhase() {
 
   if (web.ok) await webMeasurements(shop, productIds[0], terms);
 
-  const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
-    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
-  );
-  if (orders) {
-    const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
-    const clean = stock.negative === 0 && stock.mismatched === 0;
-    rows.push(
-      row(
-        'c1',
-        `Place order at ${SHOPPERS} concurrent shoppers, p99 (PostgreSQL)`,
-        ms(orders.p99),
-        `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}`,
-        'p99',
-        '≤ 50 ms',
-        orders.p99 <= 50,
-      ),
-    );
-    rows.push(
-      row(
-        'c2',
-        'Orders per second; oversell check',
-        `${fmt(orders.ordersPerSecond, 0)} orders/s`,
-        `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units), ${orders.other} other`,
-        `negative stock: ${stock.negative}, stock ≠ sold: ${stock.mismatched}`,
-        'zero oversell',
-        clean && orders.other === 0,
-      ),
-    );
-    pgFigures.orders = orders;
-  }
+  await checkoutRows(shop, handle, shopping);
   await shop.stop();
   await handle.close();
   await database.drop();
@@ -594,6 +658,7 @@ async function pglitePhase() {
 let failed = false;
 try {
   if (WEB_ONLY) await webOnlyPhase();
+  else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
     if (args.only !== 'postgres') await pglitePhase();

@@ -292,7 +292,7 @@ export function createCatalogService(
         const need = limit - rows.length;
         const rest = productsRepo.containingTier(
           lowered,
-          productsRepo.walkNewestFirst(others, skip + need),
+          productsRepo.walkNewestFirst(others, skip + need, stats.catalogue),
         );
         rows.push(...(await productsRepo.listPage(db, { ...rest, limit: need, offset: skip })));
       }
@@ -317,7 +317,7 @@ export function createCatalogService(
     // of the words before them) over their own, usually few, products.
     const tiers = productsRepo.similarWordsSearch(
       words,
-      productsRepo.walkNewestFirst(closest?.products ?? 0, offset + limit),
+      productsRepo.walkNewestFirst(closest?.products ?? 0, offset + limit, stats.catalogue),
     );
     const later = tiers.slice(1);
     const laterCounts =
@@ -382,15 +382,13 @@ export function createCatalogService(
           key: `sorted:${key}`,
         },
       ]);
-    // Looked up alongside, so a misspelt term costs no extra round trip (a few thousand words).
-    const similar =
-      lowered.length >= 3 ? productsRepo.similarWords(db, term, SIMILAR_WORDS) : undefined;
-    similar?.catch(() => {});
     const found = order
       ? await sorted(productsRepo.searchCondition(term), lowered)
       : await run(productsRepo.substringSearch(term));
     if (found.rowCount > 0 || term.length < 3) return found;
-    const words = (await similar) ?? [];
+    // Only a term that matches nothing is looked up among the words (most terms here are several
+    // words typed, which find something).
+    const words = await productsRepo.similarWords(db, term, SIMILAR_WORDS);
     if (words.length === 0) return found;
     return order
       ? sorted(productsRepo.similarWordsCondition(words), `words:${words.join(' ')}`)

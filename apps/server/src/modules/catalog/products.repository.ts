@@ -123,12 +123,14 @@ export function substringSearch(term: string): SearchTier[] {
 }
 
 /**
- * Products whose search text has this word as a whole word (the LIKE lets the trigram index find
- * the candidates). Words come from search_words, letters and digits only, so nothing in them is
- * special to a regular expression.
+ * Products whose search text has this word as a whole word: the LIKE finds the candidates through
+ * the trigram index, the regular expression (on an expression the index does not cover, so it is
+ * a filter only: as an index condition it cost more than the rest of the query) keeps the whole
+ * words. Words come from search_words, letters and digits only, so nothing in them is special to
+ * a regular expression.
  */
 export const holdsWord = (word: string) =>
-  sql`(${contains(word)} and ${products.searchText} ~ ${`(^|[^[:alnum:]])${word}([^[:alnum:]]|$)`})`;
+  sql`(${contains(word)} and (${products.searchText} || '') ~ ${`(^|[^[:alnum:]])${word}([^[:alnum:]]|$)`})`;
 
 /**
  * A misspelt term: the products holding the closest catalogue word first, then the next one.
@@ -215,6 +217,8 @@ export interface TermStats {
   named: number;
   /** When no word contains the term: the closest words, as similarWords. */
   similar: SimilarWord[];
+  /** The planner's estimate of the rows in products (0 before it was ever analysed). */
+  catalogue: number;
 }
 
 /**
@@ -228,19 +232,30 @@ export async function termStats(
   similarLimit: number,
 ): Promise<TermStats> {
   const pattern = `%${lowered}%`;
-  const [row] = rowsOf<{ words: number; products: number; named: number; similar: unknown }>(
-    await db.execute(sql`select
-      (select count(*)::int from ${searchWords} where ${searchWords.word} like ${pattern} and ${searchWords.products} > 0) as words,
-      (select coalesce(sum(${searchWords.products}), 0)::int from ${searchWords} where ${searchWords.word} like ${pattern}) as products,
-      (select count(*)::int from ${products} where ${nameRange(lowered)} and ${products.isActive}) as named,
-      case when not exists (select 1 from ${searchWords} where ${searchWords.word} like ${pattern} and ${searchWords.products} > 0)
-        then (select json_agg(s) from (${similarWordsQuery(lowered, similarLimit, true)}) as s) end as similar`),
+  const [row] = rowsOf<{
+    words: number;
+    products: number;
+    named: number;
+    similar: unknown;
+    catalogue: number;
+  }>(
+    await db.execute(sql`with containing as materialized (
+        select ${searchWords.products} as products from ${searchWords}
+        where ${searchWords.word} like ${pattern} and ${searchWords.products} > 0)
+      select
+        (select count(*)::int from containing) as words,
+        (select coalesce(sum(products), 0)::int from containing) as products,
+        (select count(*)::int from ${products} where ${nameRange(lowered)} and ${products.isActive}) as named,
+        (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
+        case when not exists (select 1 from containing)
+          then (select json_agg(s) from (${similarWordsQuery(lowered, similarLimit, true)}) as s) end as similar`),
   );
   const similar = typeof row?.similar === 'string' ? JSON.parse(row.similar) : row?.similar;
   return {
     words: Number(row?.words ?? 0),
     products: Number(row?.products ?? 0),
     named: Number(row?.named ?? 0),
+    catalogue: Number(row?.catalogue ?? 0),
     similar: closeToBest(((similar ?? []) as SimilarWord[]).map(toSimilarWord)),
   };
 }
@@ -262,13 +277,16 @@ export const containingTier = (lowered: string, walk: boolean): SearchTier => ({
 
 /**
  * Whether a group read newest first, whose matches are counted, is better read by walking the
- * primary key backwards (many matches: the page is found after a few rows) than by sorting what
- * the trigram index finds (few matches). The planner cannot tell: its guess for a LIKE or a
- * regular expression is often off by a hundred times either way ('capsule': 160 guessed, 9,286
- * found and sorted in 60 ms; 'hepa': 1,500 guessed, none there, 100,000 rows walked in 110 ms).
+ * primary key backwards, testing each row (expected rows walked: rowsNeeded × catalogue ÷
+ * matches), than by fetching and sorting every match the trigram index finds (matches rows,
+ * each a heap fetch and a recheck, about 4 times the cost of a walked row). The planner cannot
+ * tell: its guess for a LIKE or a regular expression is often off by a hundred times either way
+ * ('capsule': 160 guessed, 9,286 found and sorted in 60 ms; 'hepa': 1,500 guessed, none there,
+ * 100,000 rows walked in 110 ms). `catalogue`: the planner's row estimate for products.
  */
-export function walkNewestFirst(matches: number, rowsNeeded: number): boolean {
-  return matches >= 1_000 && rowsNeeded * 50 <= matches;
+export function walkNewestFirst(matches: number, rowsNeeded: number, catalogue: number): boolean {
+  if (matches === 0 || catalogue <= 0) return false;
+  return (rowsNeeded * catalogue) / matches <= 4 * matches;
 }
 
 export function filterCondition(filter: ProductFilter): SQL | undefined {
