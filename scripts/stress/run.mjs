@@ -1,10 +1,18 @@
 // `npm run test:stress` (issue 7): the long runs that do not fit in `npm test`, on PGlite and on
-// PostgreSQL, then the crash trials; ends with a summary of the figures docs/security.md quotes.
+// PostgreSQL, then the real-server runs; ends with a summary of the figures docs/security.md
+// quotes.
 //
 //   1. fuzzing: FUZZ_RUNS (default 10,000) requests per route with a body, query or header and
 //      FUZZ_PARAM_RUNS (default 1,000) per route whose only input is a path parameter;
 //   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units;
-//   3. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database.
+//   3. health during a listing flood: FLOOD_SECONDS (default 30) of 32 clients; the 50 ms p99
+//      target is enforced on PostgreSQL (FLOOD_STRICT), reported on PGlite;
+//   4. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database;
+//   5. soak: SOAK_SECONDS (default 600) of mixed traffic per database.
+//
+// STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, FUZZ_PARAM_RUNS 200,
+// OVERSELL_TRIALS 3, FLOOD_SECONDS 15, CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set in the
+// environment wins over either profile.
 //
 // PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
 // STRESS_SKIP_POSTGRES=1 to run on PGlite only. STRESS_WORKERS (default 2) test files run at once.
@@ -18,12 +26,34 @@ const root = path.resolve(import.meta.dirname, '../..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-stress-'));
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const skipPostgres = process.env.STRESS_SKIP_POSTGRES === '1';
-const settings = {
-  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10000',
-  FUZZ_PARAM_RUNS: process.env.FUZZ_PARAM_RUNS ?? '1000',
-  OVERSELL_TRIALS: process.env.OVERSELL_TRIALS ?? '10',
-  CRASH_TRIALS: process.env.CRASH_TRIALS ?? '10',
+const PROFILES = {
+  full: {
+    FUZZ_RUNS: '10000',
+    FUZZ_PARAM_RUNS: '1000',
+    OVERSELL_TRIALS: '10',
+    FLOOD_SECONDS: '30',
+    CRASH_TRIALS: '10',
+    SOAK_SECONDS: '600',
+  },
+  ci: {
+    FUZZ_RUNS: '2000',
+    FUZZ_PARAM_RUNS: '200',
+    OVERSELL_TRIALS: '3',
+    FLOOD_SECONDS: '15',
+    CRASH_TRIALS: '3',
+    SOAK_SECONDS: '120',
+  },
 };
+const profileName = process.env.STRESS_PROFILE ?? 'full';
+const profile = PROFILES[profileName];
+if (!profile) {
+  console.error(`STRESS_PROFILE must be one of ${Object.keys(PROFILES).join(', ')}`);
+  process.exit(2);
+}
+const settings = Object.fromEntries(
+  Object.entries(profile).map(([key, value]) => [key, process.env[key] ?? value]),
+);
+console.log(`stress profile ${profileName}: ${JSON.stringify(settings)}`);
 const workers = process.env.STRESS_WORKERS ?? '2';
 const phases = [];
 let failed = false;
@@ -81,6 +111,25 @@ if (postgres) {
     TEST_DATABASE_URL: pgUrl,
   });
 }
+const floodArgs = [
+  'vitest',
+  'run',
+  '--project',
+  'server',
+  'apps/server/test/reliability/health-flood',
+];
+run('health during a listing flood on PGlite', 'npx', floodArgs, {
+  ...common,
+  TEST_DB_DRIVER: 'pglite',
+});
+if (postgres) {
+  run('health during a listing flood on PostgreSQL', 'npx', floodArgs, {
+    ...common,
+    TEST_DB_DRIVER: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+    FLOOD_STRICT: '1',
+  });
+}
 const crashUrl = new URL(pgUrl);
 crashUrl.pathname = '/postgres';
 run(
@@ -95,6 +144,15 @@ run(
   ],
   { CRASH_PG_URL: crashUrl.toString() },
 );
+
+for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
+  run(
+    `soak on ${driver} (${settings.SOAK_SECONDS} s)`,
+    process.execPath,
+    ['scripts/stress/soak.mjs', '--seconds', settings.SOAK_SECONDS, '--driver', driver],
+    { STRESS_REPORT_DIR: reportDir, SOAK_PG_URL: crashUrl.toString() },
+  );
+}
 
 // Figures written by the test files (STRESS_REPORT_DIR).
 const lines = (file) =>
@@ -126,6 +184,19 @@ for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
   );
   for (const entry of lines('oversell.jsonl').filter((e) => e.driver === driver))
     console.log(`  oversell (${driver}): ${entry.summary}`);
+  for (const f of lines('flood.jsonl').filter((e) => e.driver === driver))
+    console.log(
+      `  flood (${driver}): ${f.listings} listings in ${f.seconds} s by ${f.clients} clients, ` +
+        `health p50 ${f.healthP50Ms} ms p99 ${f.healthP99Ms} ms max ${f.healthMaxMs} ms, ` +
+        `RSS ${f.rssStartMb} → ${f.rssPeakMb} MB (load ${f.loadAverage1m})`,
+    );
+  for (const s of lines('soak.jsonl').filter((e) => e.driver === driver))
+    console.log(
+      `  soak (${driver}): ${s.requests} requests in ${s.seconds} s, statuses ${JSON.stringify(s.statuses)}, ` +
+        `${s.ordersAcknowledged} orders all present once: ${s.problems === 0}, ` +
+        `RSS start ${s.rssStartMb} MB, settled ${s.rssSettledMb} MB, end ${s.rssEndMb} MB, ` +
+        `peak ${s.rssPeakDuringMb} MB`,
+    );
 }
 for (const phase of phases)
   console.log(`  ${phase.ok ? 'ok    ' : 'FAILED'} ${phase.label} (${phase.seconds} s)`);

@@ -1,0 +1,126 @@
+// Helpers for the scripts that drive a real server process (soak.mjs): start it on a free port
+// with its own data directory or PostgreSQL database, wait until it answers, call the API, read
+// its memory from /proc, stop it.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const randomInt = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Servers still running, killed if the script itself ends early. */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** One server process (`node --import tsx apps/server/src/server.ts`), output to a log file. */
+export function startServer(env, logFile) {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  live.add(child);
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, exited };
+}
+
+export async function waitForHealth(base, server, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error('the server exited while starting');
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+export async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** Resident memory of a process in MB, now (VmRSS) and at its highest (VmHWM), from /proc. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+export async function api(base, method, url, { token, body, form, headers = {} } = {}) {
+  const init = { method, headers: { ...headers } };
+  if (token) init.headers.authorization = `Bearer ${token}`;
+  if (form) init.body = form;
+  else if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(`${base}${url}`, init);
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+export async function expectStatus(promise, status, what) {
+  const res = await promise;
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
+  return res.json;
+}
+
+/** A database of its own on the PostgreSQL server at `adminUrl`; answers its URL and a dropper. */
+export async function createDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
