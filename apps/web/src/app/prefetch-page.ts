@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
+import { shopSettingsQueryOptions } from '../lib/shop-settings';
 import { divisionsQueryOptions, HOME_DIVISION_LIMIT } from '../features/catalog/api/get-divisions';
 import { productQueryOptions } from '../features/catalog/api/get-product';
 import { productsQueryOptions } from '../features/catalog/api/get-products';
@@ -21,6 +22,8 @@ import {
  * in a row. The queries are the ones the pages use (same keys), so the pages pick up the answers.
  */
 export function prefetchPageData(queryClient: QueryClient, { pathname, search }: Location): void {
+  // Every page's header and prices wait for the shop's name and currency.
+  void queryClient.prefetchQuery(shopSettingsQueryOptions);
   const product = matchPath(paths.product.path, pathname);
   if (product) {
     const id = product.params.id ?? '';

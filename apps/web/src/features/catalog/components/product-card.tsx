@@ -32,11 +32,14 @@ export function ProductCard({
   action,
   note,
   headingLevel = 3,
+  eagerImage = false,
 }: {
   product: ProductSummary;
   action?: ReactNode;
   note?: ReactNode;
   headingLevel?: 2 | 3;
+  /** For the cards above the fold: their image is loaded at once, not when scrolled to. */
+  eagerImage?: boolean;
 }) {
   const { currencySymbol } = useShopSettings();
   const href = paths.product.getHref(product.id);
@@ -51,6 +54,7 @@ export function ProductCard({
           name={product.name}
           url={product.images[0]?.url}
           size={240}
+          eager={eagerImage}
           className="transition-transform duration-200 group-hover:scale-[1.02]"
         />
       </Link>

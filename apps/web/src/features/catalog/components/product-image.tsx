@@ -31,6 +31,8 @@ export function ProductImage({
       width={size}
       height={size}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager image is the page's largest paint (the product page, the first cards of a list).
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={cn('aspect-square w-full object-contain', className)}
     />

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/form-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadingRegion } from '../../../components/ui/skeleton';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useProducts } from '../api/get-products';
 import {
@@ -24,6 +25,12 @@ import { FilterPanel } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4';
+
+/** Tailwind's lg breakpoint, where the filters move from the drawer to a left column. */
+const LEFT_COLUMN_QUERY = '(min-width: 64rem)';
+
+/** Cards whose images may be the largest paint of /shop: two rows on phones, one on desktops. */
+const ABOVE_THE_FOLD_CARDS = 4;
 
 /**
  * Spec §2 shop listing: filters in a left column on wide screens (and in a drawer on phones),
@@ -46,6 +53,7 @@ export function ShopListing({
   const products = isError ? [] : (data?.productList ?? []);
   const pagination = isError ? undefined : data?.pagination;
   const activeFilters = FILTER_KEYS.filter((key) => filter[key] > 0).length;
+  const wideScreen = useMediaQuery(LEFT_COLUMN_QUERY);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -53,7 +61,9 @@ export function ShopListing({
         <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
           Filter products
         </h2>
-        <FilterPanel />
+        {/* Hidden below lg: rendering it there only fetched and drew three option lists (all
+            manufacturers, salts…) that nobody could see, on the phone's busiest moment. */}
+        {wideScreen ? <FilterPanel /> : null}
       </aside>
       <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 sm:px-4 sm:py-3">
@@ -147,9 +157,16 @@ export function ShopListing({
             className={`${gridClasses} transition-opacity ${isFetching ? 'opacity-60' : ''}`}
             aria-busy={isFetching || undefined}
           >
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} action={renderAction?.(product)} />
+                <ProductCard
+                  product={product}
+                  action={renderAction?.(product)}
+                  eagerImage={index < ABOVE_THE_FOLD_CARDS}
+                  // Under the page's h1: on phones the filters' h2 is hidden, and an h3 right
+                  // after the h1 skips a level (axe heading-order).
+                  headingLevel={2}
+                />
               </li>
             ))}
           </ul>
