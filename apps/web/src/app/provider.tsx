@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
+import { CartProvider } from '../features/cart/components/cart-provider';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 
 export function AppProvider({
@@ -12,7 +13,7 @@ export function AppProvider({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <CartProvider>{children}</CartProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
+import { CartProvider } from '../features/cart/components/cart-provider';
 import { createQueryClient, queryConfig } from '../lib/query-client';
 
 export function createTestQueryClient(): QueryClient {
@@ -18,7 +19,9 @@ export function renderWithProviders(ui: ReactElement, { url = '/' }: { url?: str
   const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <CartProvider>
+        <RouterProvider router={router} />
+      </CartProvider>
       <Toaster />
     </QueryClientProvider>,
   );

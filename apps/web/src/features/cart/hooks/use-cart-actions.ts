@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { notify } from '../../../lib/toast';
 import { useChangeCartItem } from '../api/change-cart-item';
 import { useRemoveCartItem } from '../api/remove-cart-item';
@@ -25,8 +25,11 @@ export interface CartActions {
   remove: (line: CartLine) => void;
 }
 
-/** The same actions for a guest (browser cart) and a signed-in shopper (server cart). */
-export function useCartActions(): CartActions {
+/**
+ * The same actions for a guest (browser cart) and a signed-in shopper (server cart). Made once
+ * by CartProvider, like the cart itself (see useCartState).
+ */
+export function useCartActionsState(): CartActions {
   const { signedIn, userId } = useCartOwner();
   const { mutate: change } = useChangeCartItem(userId);
   const { mutate: removeItem } = useRemoveCartItem(userId);
@@ -48,4 +51,12 @@ export function useCartActions(): CartActions {
     }),
     [signedIn, change, removeItem],
   );
+}
+
+export const CartActionsContext = createContext<CartActions | null>(null);
+
+export function useCartActions(): CartActions {
+  const actions = useContext(CartActionsContext);
+  if (!actions) throw new Error('useCartActions() needs a <CartProvider> above it.');
+  return actions;
 }

@@ -1,5 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { useSession } from '../../../lib/auth-session';
 import { useServerCart } from '../api/get-cart';
@@ -27,19 +27,34 @@ export interface CartView {
 
 const noop = () => undefined;
 
-/** The cart the badge, the drawer and the product buttons show (DECISIONS: guests too). */
-export function useCart(): CartView {
+/**
+ * Computes the cart once for the whole page (CartProvider); every product card reads it through
+ * context. Each card used to subscribe on its own (session, profile query, server cart query,
+ * guest cart), which made rendering the 25 cards of /shop a long task on phones (issue 8, TBT).
+ */
+export function useCartState(): CartView {
   const { signedIn, userId } = useCartOwner();
   const guestLines = useGuestCart();
   const guestCart = useMemo(() => cartOf(guestLines), [guestLines]);
   const query = useServerCart(signedIn ? userId : null);
-  const { refetch } = query;
+  const { refetch, data, isError } = query;
   const reload = useMemo(() => () => void refetch(), [refetch]);
 
-  if (!signedIn) return { isGuest: true, status: 'ready', cart: guestCart, reload: noop };
-  if (query.data) return { isGuest: false, status: 'ready', cart: query.data, reload };
-  if (query.isError) return { isGuest: false, status: 'error', cart: emptyCart, reload };
-  return { isGuest: false, status: 'loading', cart: emptyCart, reload };
+  return useMemo<CartView>(() => {
+    if (!signedIn) return { isGuest: true, status: 'ready', cart: guestCart, reload: noop };
+    if (data) return { isGuest: false, status: 'ready', cart: data, reload };
+    if (isError) return { isGuest: false, status: 'error', cart: emptyCart, reload };
+    return { isGuest: false, status: 'loading', cart: emptyCart, reload };
+  }, [signedIn, guestCart, data, isError, reload]);
+}
+
+export const CartContext = createContext<CartView | null>(null);
+
+/** The cart the badge, the drawer and the product buttons show (DECISIONS: guests too). */
+export function useCart(): CartView {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('useCart() needs a <CartProvider> above it (app/provider.tsx).');
+  return cart;
 }
 
 export function useCartLine(productId: number): CartLine | undefined {
