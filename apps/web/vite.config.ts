@@ -107,6 +107,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // react-router reads React 19's useOptimistic and falls back when it is missing, as it
+        // is in preact/compat; the warning about that import is expected.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
       treeshake: {
         // @pharmacy/shared is pure (constants, rules, schemas) but does not say so in its
         // package.json; without this every schema, and zod with it, lands in the first chunk.

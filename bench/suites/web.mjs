@@ -100,7 +100,10 @@ export async function lighthouse(url, runs = 5) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   try {
     const results = [];
-    for (let run = 0; run < runs; run++) results.push(await lighthouseOnce(url, dir, run));
+    for (let run = 0; run < runs; run++) {
+      // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART); one retry per run.
+      results.push(await lighthouseOnce(url, dir, run).catch(() => lighthouseOnce(url, dir, run)));
+    }
     const of = (key) => median(results.map((r) => r[key]));
     return {
       runs: results.length,
