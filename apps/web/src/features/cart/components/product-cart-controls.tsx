@@ -113,7 +113,13 @@ export function ProductPageCartControls({ product }: { product: CartProduct }) {
             disabled={Boolean(line)}
             aria-invalid={showError || undefined}
             aria-describedby={showError ? errorId : undefined}
-            onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => {
+              const digits = event.target.value.replace(/\D/g, '');
+              // A refused character leaves the state as it was, so nothing re-renders (with
+              // preact/compat, see vite.config.ts) to take it out of the field: do it here.
+              if (digits !== event.target.value) event.target.value = digits;
+              setText(digits);
+            }}
             onBlur={() => setTouched(true)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') add();

@@ -24,6 +24,19 @@ export function formatExpiry(value: string): string {
 
 type Field = 'cardNumber' | 'expiry' | 'cvc' | 'name';
 
+/**
+ * The field's text formatted, and written back into the field when formatting changed it: if the
+ * formatted text equals the state (a refused character), nothing re-renders (preact/compat, see
+ * vite.config.ts) to take the character out.
+ */
+function formatted(input: HTMLInputElement, format: (value: string) => string): string {
+  const text = format(input.value);
+  if (text !== input.value) input.value = text;
+  return text;
+}
+
+const cvcOf = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
 /** The same sentences as the provider's validation errors (packages/shared payment schema). */
 const REQUIRED: Record<Field, string> = {
   cardNumber: 'Your card number is incomplete.',
@@ -107,7 +120,7 @@ export function TestCardForm({
               placeholder="1234 1234 1234 1234"
               value={values.cardNumber}
               disabled={busy}
-              onChange={(event) => set('cardNumber', formatCardNumber(event.target.value))}
+              onChange={(event) => set('cardNumber', formatted(event.target, formatCardNumber))}
             />
           )}
         </FormField>
@@ -120,7 +133,7 @@ export function TestCardForm({
               placeholder="MM/YY"
               value={values.expiry}
               disabled={busy}
-              onChange={(event) => set('expiry', formatExpiry(event.target.value))}
+              onChange={(event) => set('expiry', formatted(event.target, formatExpiry))}
             />
           )}
         </FormField>
@@ -134,7 +147,7 @@ export function TestCardForm({
               maxLength={4}
               value={values.cvc}
               disabled={busy}
-              onChange={(event) => set('cvc', event.target.value.replace(/\D/g, '').slice(0, 4))}
+              onChange={(event) => set('cvc', formatted(event.target, cvcOf))}
             />
           )}
         </FormField>
