@@ -540,16 +540,9 @@ export function createCatalogService(
       return new Map(rows.map((row) => [row.id, toProduct(row)]));
     },
 
-    /** Locks the products an order takes, in id order (no deadlocks), inside the caller's transaction. */
-    lockProductsForOrder: (tx: DbOrTx, productIds: number[]) =>
-      productsRepo.lockProducts(tx, [...new Set(productIds)]),
-
-    /** Takes units out of stock atomically; false when not enough are left or the product is inactive. */
-    async reserveStock(tx: DbOrTx, productId: number, units: number): Promise<boolean> {
-      const reserved = (await productsRepo.reserveStock(tx, productId, units)) !== undefined;
-      // Stock shows in listings; counts and page anchors do not depend on it.
-      if (reserved) options.onChange?.();
-      return reserved;
+    /** Stock was taken by an order written elsewhere (orders placeFromCart): listings show it. */
+    stockChanged(): void {
+      options.onChange?.();
     },
 
     async releaseStock(tx: DbOrTx, productId: number, units: number): Promise<void> {

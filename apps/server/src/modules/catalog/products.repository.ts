@@ -547,28 +547,6 @@ export async function findProductsByIds(db: DbOrTx, productIds: number[]) {
   return selectProducts(db).where(inArray(products.id, productIds));
 }
 
-/**
- * Takes units out of stock only if enough are left, in one statement: two shoppers can never
- * both take the last unit (the second update matches no row). Counts the units as sold.
- */
-export async function reserveStock(db: DbOrTx, productId: number, units: number) {
-  const [row] = await db
-    .update(products)
-    .set({
-      quantity: sql`${products.quantity} - ${units}`,
-      unitsSold: sql`${products.unitsSold} + ${units}`,
-    })
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.isActive, true),
-        sql`${products.quantity} >= ${units}`,
-      ),
-    )
-    .returning({ id: products.id, quantity: products.quantity });
-  return row;
-}
-
 /** Puts units back (a cancelled order) and takes them off the sales count. */
 export async function releaseStock(db: DbOrTx, productId: number, units: number) {
   await db
@@ -578,23 +556,4 @@ export async function releaseStock(db: DbOrTx, productId: number, units: number)
       unitsSold: sql`greatest(${products.unitsSold} - ${units}, 0)`,
     })
     .where(eq(products.id, productId));
-}
-
-/** Stock and state of products, locked in id order so concurrent orders cannot deadlock. */
-export async function lockProducts(db: DbOrTx, productIds: number[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      quantity: products.quantity,
-      isActive: products.isActive,
-      offerPriceMinor: products.offerPriceMinor,
-      maximumRetailPriceMinor: products.maximumRetailPriceMinor,
-      prescription: products.prescription,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('update');
 }

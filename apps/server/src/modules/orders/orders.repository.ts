@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  cartItems,
   orderLines,
   orderStatusHistory,
   orders,
   payments,
   productImages,
+  products,
   users,
   type ShippingAddressSnapshot,
 } from '../../db/schema/index';
@@ -49,33 +51,158 @@ export async function findByIdempotencyKey(db: DbOrTx, userId: number, key: stri
   return row;
 }
 
-export async function insertOrder(
-  db: DbOrTx,
-  values: {
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** json / json_agg values: node-postgres parses them, PGlite may hand over the text. */
+const parsedJson = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A product as an order takes it, read without a lock. */
+export interface CheckoutProduct {
+  id: number;
+  name: string;
+  priceMinor: number;
+  mrpMinor: number;
+  quantity: number;
+  isActive: boolean;
+  prescription: boolean;
+}
+
+/** A cart line with its product. */
+export interface CheckoutLine extends Omit<CheckoutProduct, 'id'> {
+  productId: number;
+  count: number;
+}
+
+export interface CheckoutState {
+  /** The order an earlier request with the same idempotency key placed. */
+  existingOrderId: number | null;
+  name: string;
+  email: string;
+  products: Map<number, CheckoutProduct>;
+}
+
+/**
+ * Everything else placing an order reads, in one statement (the caller holds the cart lock):
+ * the order of an earlier request with the same key, the shopper's name and e-mail (for the
+ * confirmation) and the products of the cart's lines as they are now.
+ */
+export async function readCheckout(
+  tx: DbOrTx,
+  userId: number,
+  idempotencyKey: string | null,
+  productIds: number[],
+): Promise<CheckoutState | undefined> {
+  const [row] = rowsOf<{ existing: number | null; name: string; email: string; items: unknown }>(
+    await tx.execute(sql`select
+      (select ${orders.id} from ${orders}
+        where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${idempotencyKey}) as existing,
+      ${users.name} as name, ${users.email} as email,
+      (select coalesce(json_agg(json_build_object(
+          'id', ${products.id}, 'name', ${products.name},
+          'priceMinor', ${products.offerPriceMinor}, 'mrpMinor', ${products.maximumRetailPriceMinor},
+          'quantity', ${products.quantity}, 'isActive', ${products.isActive},
+          'prescription', ${products.prescription})), '[]')
+        from ${products}
+        where ${products.id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))) as items
+      from ${users} where ${users.id} = ${userId}`),
+  );
+  if (!row) return undefined;
+  return {
+    existingOrderId: row.existing === null ? null : Number(row.existing),
+    name: row.name,
+    email: row.email,
+    products: new Map(parsedJson<CheckoutProduct[]>(row.items).map((p) => [p.id, p])),
+  };
+}
+
+/**
+ * Takes the stock of every line and writes the order, its lines, its first status and the
+ * emptied cart in one statement, or nothing at all: stock is taken only where the product is
+ * still active, has enough units and still has the price the shopper is charged; the order is
+ * written only if every line got its stock. The products are locked in id order first (two
+ * orders sharing products cannot deadlock) and, being the last statement before the commit,
+ * held for one round trip. Returns the new order's id, or null when a line could not be
+ * served (the caller reads why and rolls back the stock taken for the others).
+ */
+export async function placeFromCart(
+  tx: DbOrTx,
+  order: {
     userId: number;
     statusId: number;
     totalOrderValueMinor: number;
     idempotencyKey: string | null;
+    note: string;
   },
-): Promise<number> {
-  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
-  if (!row) throw new Error('order insert returned no row');
-  return row.id;
-}
-
-export async function insertLines(
-  db: DbOrTx,
-  orderId: number,
-  lines: Array<{
-    productId: number;
-    productName: string;
-    unitPriceMinor: number;
-    maximumRetailPriceMinor: number;
-    quantity: number;
-    prescription: boolean;
-  }>,
-) {
-  await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+  lines: CheckoutLine[],
+): Promise<number | null> {
+  const wanted = JSON.stringify(
+    lines.map((line, position) => ({
+      position,
+      product_id: line.productId,
+      count: line.count,
+      name: line.name,
+      price: line.priceMinor,
+      mrp: line.mrpMinor,
+      prescription: line.prescription,
+    })),
+  );
+  const [row] = rowsOf<{ orderId: number | null }>(
+    await tx.execute(sql`with wanted as (
+        select * from json_to_recordset(${wanted}::json) as w(
+          position integer, product_id integer, count integer, name text, price integer,
+          mrp integer, prescription boolean)
+      ),
+      -- Two lines of one product take their units together (an UPDATE applies one match).
+      per_product as (
+        select product_id, sum(count) as count, min(price) as price, max(price) as top_price,
+          min(mrp) as mrp, max(mrp) as top_mrp
+        from wanted group by product_id
+      ),
+      locked as (
+        select ${products.id} as id from ${products}
+        where ${products.id} in (select product_id from per_product)
+        order by ${products.id} for update
+      ),
+      reserved as (
+        update ${products} set
+          quantity = ${products.quantity} - per_product.count,
+          units_sold = ${products.unitsSold} + per_product.count
+        from per_product
+        where ${products.id} = per_product.product_id and ${products.id} in (select id from locked)
+          and ${products.isActive} and ${products.quantity} >= per_product.count
+          and ${products.offerPriceMinor} = per_product.price and per_product.price = per_product.top_price
+          and ${products.maximumRetailPriceMinor} = per_product.mrp and per_product.mrp = per_product.top_mrp
+        returning ${products.id}
+      ),
+      placed as (
+        insert into ${orders} (user_id, status_id, total_order_value_minor, idempotency_key)
+        select ${order.userId}::integer, ${order.statusId}::integer,
+          ${order.totalOrderValueMinor}::integer, ${order.idempotencyKey}::varchar
+        where (select count(*) from reserved) = (select count(*) from per_product)
+        returning ${orders.id}
+      ),
+      placed_lines as (
+        insert into ${orderLines} (order_id, product_id, product_name, unit_price_minor,
+          maximum_retail_price_minor, quantity, prescription)
+        select placed.id, wanted.product_id, wanted.name, wanted.price, wanted.mrp, wanted.count,
+          wanted.prescription
+        from placed, wanted order by wanted.position
+      ),
+      history as (
+        insert into ${orderStatusHistory} (order_id, from_status_id, to_status_id, changed_by_user_id, note)
+        select placed.id, null::integer, ${order.statusId}::integer, ${order.userId}::integer,
+          ${order.note}::text
+        from placed
+      ),
+      emptied as (
+        delete from ${cartItems}
+        where ${cartItems.userId} = ${order.userId} and exists (select 1 from placed)
+      )
+      select (select id from placed) as "orderId"`),
+  );
+  return row?.orderId === null || row?.orderId === undefined ? null : Number(row.orderId);
 }
 
 export async function insertHistory(

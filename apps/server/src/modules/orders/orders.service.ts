@@ -69,6 +69,34 @@ const mailTarget = (row: repository.OrderRow): OrderMailTarget => ({
 export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
 export const CARD_PAYMENT = 'Card payment';
 
+const unavailable = (name: string) =>
+  `${name} is no longer available. Please remove it from your cart.`;
+
+/**
+ * Refuses lines whose product is gone or inactive, or has fewer units than the lines ask for
+ * (two lines of one product together).
+ */
+function assertCanOrder(
+  lines: repository.CheckoutLine[],
+  products: Map<number, repository.CheckoutProduct>,
+) {
+  const units = new Map<number, number>();
+  for (const line of lines)
+    units.set(line.productId, (units.get(line.productId) ?? 0) + line.count);
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product || !product.isActive) throw new ConflictError(unavailable(line.name));
+    const wanted = units.get(line.productId) ?? line.count;
+    if (product.quantity < wanted) {
+      throw new OutOfStockError(
+        product.quantity <= 0
+          ? `${product.name} is out of stock. Please remove it from your cart.`
+          : `Only ${product.quantity} of ${product.name} left in stock. Please lower the quantity.`,
+      );
+    }
+  }
+}
+
 export function createOrdersService(deps: {
   db: Database;
   cart: CartService;
@@ -143,78 +171,73 @@ export function createOrdersService(deps: {
       idempotencyKey: string | undefined,
     ): Promise<{ orderId: number; message: string; created: boolean }> {
       try {
-        return await db
-          .transaction(async (tx) => {
-            await cart.lockCart(userId, tx);
-            if (idempotencyKey) {
-              const existing = await repository.findByIdempotencyKey(tx, userId, idempotencyKey);
-              if (existing) return { orderId: existing.id, message: ORDER_PLACED, created: false };
-            }
-            const lines = await cart.linesForOrder(userId, tx);
-            if (lines.length === 0) throw new BadRequestError(CART_IS_EMPTY);
-            const locked = new Map(
-              (
-                await catalog.lockProductsForOrder(
-                  tx,
-                  lines.map((l) => l.productId),
-                )
-              ).map((p) => [p.id, p]),
-            );
-            let totalMinor = 0;
-            const snapshot = [];
-            for (const line of lines) {
-              const product = locked.get(line.productId);
-              if (!product || !product.isActive) {
-                throw new ConflictError(
-                  `${product?.name ?? 'A product in your cart'} is no longer available. Please remove it from your cart.`,
-                );
-              }
-              if (product.quantity < line.count) {
-                throw new OutOfStockError(
-                  product.quantity <= 0
-                    ? `${product.name} is out of stock. Please remove it from your cart.`
-                    : `Only ${product.quantity} of ${product.name} left in stock. Please lower the quantity.`,
-                );
-              }
-              if (!(await catalog.reserveStock(tx, product.id, line.count))) {
-                throw new OutOfStockError(
-                  `${product.name} is out of stock. Please remove it from your cart.`,
-                );
-              }
-              totalMinor += lineTotalMinor(product.offerPriceMinor, line.count);
-              snapshot.push({
-                productId: product.id,
-                productName: product.name,
-                unitPriceMinor: product.offerPriceMinor,
-                maximumRetailPriceMinor: product.maximumRetailPriceMinor,
-                quantity: line.count,
-                prescription: product.prescription,
-              });
-            }
-            const orderId = await repository.insertOrder(tx, {
+        const result = await db.transaction(async (tx) => {
+          await cart.lockCart(userId, tx);
+          const cartLines = await cart.linesForOrder(userId, tx);
+          const productIds = [...new Set(cartLines.map((line) => line.productId))];
+          const state = await repository.readCheckout(
+            tx,
+            userId,
+            idempotencyKey ?? null,
+            productIds,
+          );
+          if (state?.existingOrderId)
+            return { orderId: state.existingOrderId, message: ORDER_PLACED, created: false };
+          if (!state || cartLines.length === 0) throw new BadRequestError(CART_IS_EMPTY);
+          const lines = cartLines.map((line): repository.CheckoutLine => {
+            const product = state.products.get(line.productId);
+            if (!product) throw new ConflictError(unavailable('A product in your cart'));
+            const { id, ...rest } = product;
+            return { ...rest, productId: id, count: line.count };
+          });
+          // Checked here for the shopper's message; checked again, under lock, as stock is taken.
+          assertCanOrder(lines, state.products);
+          const totalMinor = lines.reduce(
+            (sum, line) => sum + lineTotalMinor(line.priceMinor, line.count),
+            0,
+          );
+          const orderId = await repository.placeFromCart(
+            tx,
+            {
               userId,
               statusId: ORDER_STATUS.COLLECTING_ADDRESS,
               totalOrderValueMinor: totalMinor,
               idempotencyKey: idempotencyKey ?? null,
-            });
-            await repository.insertLines(tx, orderId, snapshot);
-            await repository.insertHistory(tx, {
-              orderId,
-              fromStatusId: null,
-              toStatusId: ORDER_STATUS.COLLECTING_ADDRESS,
-              changedByUserId: userId,
               note: 'Order placed',
-            });
-            await cart.clear(userId, tx);
-            return { orderId, message: ORDER_PLACED, created: true };
-          })
-          .then(async (result) => {
-            if (result.created) {
-              const row = await repository.findOrder(db, result.orderId);
-              if (row) mail.placed(mailTarget(row));
+            },
+            lines,
+          );
+          if (orderId === null) {
+            // Another order took the stock, or the product changed, since it was read: say
+            // which, from the products as they are now; the transaction rolls back.
+            const now = (await repository.readCheckout(tx, userId, null, productIds))?.products;
+            assertCanOrder(lines, now ?? new Map());
+            for (const line of lines) {
+              const current = now?.get(line.productId);
+              if (
+                current &&
+                (current.priceMinor !== line.priceMinor || current.mrpMinor !== line.mrpMinor)
+              )
+                throw new ConflictError(
+                  `The price of ${current.name} has just changed. Please review your cart.`,
+                );
             }
-            return result;
-          });
+            throw new OutOfStockError('A product in your cart is out of stock.');
+          }
+          return {
+            orderId,
+            message: ORDER_PLACED,
+            created: true,
+            mail: { orderId, email: state.email, name: state.name, totalMinor },
+          };
+        });
+        if (result.mail) {
+          // After the commit, so that no listing is cached again from the stock before it.
+          catalog.stockChanged();
+          const { orderId, email, name, totalMinor } = result.mail;
+          mail.placed({ orderId, email, name, totalOrderValue: fromMinorUnits(totalMinor) });
+        }
+        return { orderId: result.orderId, message: result.message, created: result.created };
       } catch (error) {
         // A retry that raced the first request on another connection: answer the order it made.
         if (idempotencyKey && isUniqueViolation(error)) {
