@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensureServerBuild } from '../../scripts/server-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -110,9 +111,11 @@ export function sampleMemory(pid, everyMs = 100) {
   };
 }
 
-/** The shop server, as `npm start` runs it but without the web build step. */
+/** The shop server, as `npm start` runs it (its bundle) but without the web build step. */
 export async function startShopServer({ label, port, env, webDistDir }) {
-  const child = startChild(label, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const bundle = await ensureServerBuild({ quiet: true });
+  const args = bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = startChild(label, args, {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
