@@ -28,16 +28,18 @@ export function isLowStock(quantity: number): boolean {
   return quantity < LIMITS.lowStockBelow;
 }
 
-const longDate = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+// Made on first use: most pages show no long date, and building the format is not free.
+let longDate: Intl.DateTimeFormat | undefined;
 
 /** Spec §9: dates in en-IN, UTC, long weekday, short month, numeric day. */
 export function formatLongDate(value: string | Date): string {
+  longDate ??= new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   return longDate.format(typeof value === 'string' ? new Date(value) : value);
 }
 

@@ -10,15 +10,25 @@ export function fromMinorUnits(minor: number): number {
   return minor / 100;
 }
 
-const amountFormat = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * en-IN grouping by hand (last three digits, then pairs: 1,23,456.50). Building an
+ * Intl.NumberFormat costs more than a shopper's first render can spare on a slow phone, and this
+ * rule is all the shop needs of it.
+ */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${digits.slice(-3)}`;
+}
 
 /** '₹1,234.50' — DECISIONS: one configurable symbol, two decimals, en-IN grouping. */
 export function formatMoney(amount: number, currencySymbol = '₹'): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}${currencySymbol}${amountFormat.format(Math.abs(amount))}`;
+  const minor = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 && minor > 0 ? '-' : '';
+  const rupees = groupIndian(Math.floor(minor / 100).toString());
+  const paise = (minor % 100).toString().padStart(2, '0');
+  return `${sign}${currencySymbol}${rupees}.${paise}`;
 }
 
 /** Spec §9: line total = price × count, rounded to 2 decimals (exact in minor units). */

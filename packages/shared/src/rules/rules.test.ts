@@ -56,6 +56,10 @@ describe('money', () => {
     expect(formatMoney(123456.5)).toBe('₹1,23,456.50');
     expect(formatMoney(50, '$')).toBe('$50.00');
     expect(formatMoney(-5)).toBe('-₹5.00');
+    expect(formatMoney(0)).toBe('₹0.00');
+    expect(formatMoney(999.995)).toBe('₹1,000.00');
+    expect(formatMoney(98765432.1)).toBe('₹9,87,65,432.10');
+    expect(formatMoney(-0.001)).toBe('₹0.00');
   });
 });
 
