@@ -163,7 +163,9 @@ export async function placeFromCart(
       locked as (
         select ${products.id} as id from ${products}
         where ${products.id} in (select product_id from per_product)
-        order by ${products.id} for update
+        -- The lock the UPDATE below takes anyway, taken first in id order; it lets other
+        -- transactions insert rows that only reference these products (cart lines, order lines).
+        order by ${products.id} for no key update
       ),
       reserved as (
         update ${products} set
