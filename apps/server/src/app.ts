@@ -22,7 +22,6 @@ import { createOrderMail } from './modules/notifications/order-mail';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createStripePaymentProvider } from './modules/payments/stripe-provider';
 import { createTestPaymentProvider } from './modules/payments/test-provider';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes';
 import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service';
@@ -185,13 +184,7 @@ export async function buildApp(
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
-    options.paymentProvider ??
-    testProvider ??
-    createStripePaymentProvider({
-      secretKey: config.stripe?.secretKey ?? '',
-      publishableKey: config.stripe?.publishableKey ?? '',
-      webhookSecret: config.stripe?.webhookSecret,
-    });
+    options.paymentProvider ?? testProvider ?? (await loadStripeProvider(config));
   const payments = createPaymentsService({ orders, provider: paymentProvider, log: app.log });
   const oidc = config.google
     ? createOidcClient({
@@ -234,4 +227,17 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/**
+ * Loaded only when Stripe is configured: the SDK is large, and a shop on the built-in test
+ * provider should not pay for it in start-up time and memory.
+ */
+async function loadStripeProvider(config: AppConfig): Promise<PaymentProvider> {
+  const { createStripePaymentProvider } = await import('./modules/payments/stripe-provider');
+  return createStripePaymentProvider({
+    secretKey: config.stripe?.secretKey ?? '',
+    publishableKey: config.stripe?.publishableKey ?? '',
+    webhookSecret: config.stripe?.webhookSecret,
+  });
 }

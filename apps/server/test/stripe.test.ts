@@ -99,7 +99,7 @@ describe(`Stripe adapter (${testDriver})`, () => {
     await t.app.close();
     // Rebuild the app with the Stripe provider pointed at the local stand-in.
     const { buildApp } = await import('../src/app');
-    const provider = createStripePaymentProvider({
+    const provider = await createStripePaymentProvider({
       secretKey: 'sk_test_local',
       publishableKey: 'pk_test_local',
       webhookSecret: WEBHOOK_SECRET,

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -24,22 +23,25 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const transport = lazily(async () => (await loadNodemailer()).createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazily(async () =>
+    (await loadNodemailer()).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(
@@ -52,5 +54,19 @@ export function createMailer(options: {
         'mail written to the outbox',
       );
     },
+  };
+}
+
+/** nodemailer is loaded with the first mail, not at start: most requests never send one. */
+async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}
+
+function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    made.catch(() => (made = undefined)); // a failed load is tried again with the next mail
+    return made;
   };
 }

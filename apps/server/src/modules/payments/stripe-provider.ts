@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentProvider, ProviderIntent } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
@@ -22,15 +22,17 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
  * only with a valid signature inside Stripe's 5-minute tolerance. `host`/`port`/`protocol` point
  * the SDK at a local stand-in in tests.
  */
-export function createStripePaymentProvider(options: {
+export async function createStripePaymentProvider(options: {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string | undefined;
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-}): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+}): Promise<PaymentProvider> {
+  // Imported here, not at the top: the SDK is large and only a shop that uses Stripe loads it.
+  const { default: StripeSdk } = await import('stripe');
+  const stripe = new StripeSdk(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     ...(options.host ? { host: options.host } : {}),
@@ -60,7 +62,7 @@ export function createStripePaymentProvider(options: {
       try {
         return toIntent(await stripe.paymentIntents.retrieve(intentId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404)
           return undefined;
         throw error;
       }
