@@ -297,13 +297,20 @@ async function drive(list, seconds, state) {
   const started = Date.now();
   let next = started;
   while (Date.now() - started < seconds * 1000) {
-    if (inFlight.size >= MAX_IN_FLIGHT) state.skipped += 1;
-    else {
+    if (inFlight.size >= MAX_IN_FLIGHT) {
+      state.skipped += 1;
+      // When the run fell behind, to tell a server stall from the machine's other work.
+      state.skippedAt.add(Math.round((Date.now() - started) / 1000));
+    } else {
       const action = choose();
+      const actionStarted = Date.now();
       const running = action
         .run()
         .catch((error) => state.failures.push(`${action.name}: ${error.message}`))
-        .finally(() => inFlight.delete(running));
+        .finally(() => {
+          inFlight.delete(running);
+          state.durations.push(Date.now() - actionStarted);
+        });
       inFlight.add(running);
       state.started += 1;
     }
@@ -408,7 +415,14 @@ async function main() {
   try {
     await waitForHealth(base, server);
     const world = await seed(base);
-    const state = { acknowledged: [], failures: [], started: 0, skipped: 0 };
+    const state = {
+      acknowledged: [],
+      failures: [],
+      started: 0,
+      skipped: 0,
+      skippedAt: new Set(),
+      durations: [],
+    };
     const ledger = createLedger();
     const memory = [{ at: 0, ...memoryOf(server.child.pid) }];
     const started = Date.now();
@@ -431,9 +445,16 @@ async function main() {
     const round = (mb) => Math.round(mb);
     // The first sample after warm-up: the runtime and the database settle in the first seconds.
     const settled = memory.find((m) => m.at >= Math.min(60, SECONDS / 5)) ?? memory[0];
+    const durations = [...state.durations].sort((a, b) => a - b);
+    const at = (p) =>
+      durations[Math.min(durations.length - 1, Math.ceil(p * durations.length) - 1)];
     Object.assign(result, {
       actions: state.started,
       skipped: state.skipped,
+      skippedAtSeconds: [...state.skippedAt].join(' '),
+      actionP50Ms: at(0.5),
+      actionP99Ms: at(0.99),
+      actionMaxMs: durations.at(-1),
       requests,
       requestsPerSecond: Math.round(requests / SECONDS),
       statuses,

@@ -1,7 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,9 +14,9 @@ import { buildTestApp, testDriver, type TestApp } from '../helpers';
  * typo-tolerant search with a sort, a different term each time so no cache helps — must not
  * starve `/api/health` (p99 under 50 ms during the flood), and the server's memory stays bounded.
  *
- * The server listens on a real port. The flood runs in a worker thread with its own event loop,
- * so the time spent making requests and reading answers is not charged to the server; the health
- * probe runs beside the server, one request at a time on its own connection, every 20 ms.
+ * The server listens on a real port. The flood and the health probe run in worker threads with
+ * their own event loops, so the time spent making requests and reading answers is not charged to
+ * the server; the probe asks one request at a time on its own connection, every 20 ms.
  */
 
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 8);
@@ -115,6 +114,46 @@ function report(file: string, figures: object): void {
   appendFileSync(path.join(dir, file), `${JSON.stringify(figures)}\n`);
 }
 
+/**
+ * The health probe, in a thread of its own like a load balancer outside the server: one request
+ * at a time on one keep-alive connection, every 20 ms, from 0.5 s after the flood starts (at full
+ * speed) until it ends. Its own waiting is not charged to the server.
+ */
+const PROBE_WORKER = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function health() {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.get({ host: '127.0.0.1', port: workerData.port, path: '/api/health', agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode }));
+    });
+    req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
+  });
+}
+(async () => {
+  for (let i = 0; i < 5; i++) await health();
+  parentPort.postMessage({ ready: true });
+  const { seconds } = await new Promise((resolve) => parentPort.once('message', resolve));
+  const until = Date.now() + seconds * 1000;
+  await sleep(500);
+  const samples = [];
+  const statuses = [];
+  while (Date.now() < until) {
+    const { ms, status } = await health();
+    if (Date.now() >= until) break;
+    samples.push(ms);
+    statuses.push(status);
+    await sleep(20);
+  }
+  agent.destroy();
+  parentPort.postMessage({ samples, statuses });
+})();
+`;
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -147,23 +186,18 @@ describe(`health during a listing flood (${testDriver})`, () => {
   afterAll(async () => t.close());
 
   it(`answers /api/health with p99 under ${HEALTH_P99_MS} ms while ${FLOOD_CLIENTS} clients flood the listing`, async () => {
-    const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const health = () =>
-      new Promise<{ ms: number; status: number }>((resolve) => {
-        const started = performance.now();
-        const req = http.get(
-          { host: '127.0.0.1', port, path: '/api/health', agent: healthAgent },
-          (res) => {
-            res.resume();
-            res.on('end', () =>
-              resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }),
-            );
-          },
-        );
-        req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
-      });
-    // Warm the connection and the route before measuring.
-    for (let i = 0; i < 5; i++) await health();
+    const probe = new Worker(PROBE_WORKER, { eval: true, workerData: { port } });
+    const probeResult = new Promise<{ samples: number[]; statuses: number[] }>(
+      (resolve, reject) => {
+        probe.on('message', (message: { samples?: number[]; statuses?: number[] }) => {
+          if (message.samples && message.statuses)
+            resolve({ samples: message.samples, statuses: message.statuses });
+        });
+        probe.once('error', reject);
+      },
+    );
+    // The probe has warmed its connection and the route.
+    await new Promise((resolve) => probe.once('message', resolve));
 
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
@@ -182,26 +216,13 @@ describe(`health during a listing flood (${testDriver})`, () => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
-    let flooding = true;
-    void flood.finally(() => {
-      flooding = false;
-    });
-    const samples: number[] = [];
-    const healthStatuses: number[] = [];
-    // Let the flood reach full speed first.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    while (flooding) {
-      const { ms, status } = await health();
-      if (!flooding) break;
-      samples.push(ms);
-      healthStatuses.push(status);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    probe.postMessage({ seconds: FLOOD_SECONDS });
     const result = await flood;
+    const { samples, statuses: healthStatuses } = await probeResult;
     clearInterval(rssTimer);
     loop.disable();
     await worker.terminate();
-    healthAgent.destroy();
+    await probe.terminate();
 
     const sorted = [...samples].sort((a, b) => a - b);
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
