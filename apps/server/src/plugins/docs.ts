@@ -22,6 +22,9 @@ export const docsPlugin = fp(async (app: FastifyInstance, options: { shopName: s
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // swagger-ui's own policy allows framing by the same site; the shop's rule is never framed.
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 });

@@ -116,15 +116,15 @@ describe(`security headers and error answers (${testDriver})`, () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it("lets the API docs keep swagger-ui's own policy, still without inline script", async () => {
+  it("gives the API docs swagger-ui's own policy, without inline script or framing", async () => {
     // @fastify/swagger-ui (staticCSP) replaces the policy on /api/docs: scripts from this origin
-    // only, but frame-ancestors 'self' rather than 'none' (docs/security.md, open items).
+    // only; plugins/docs.ts turns its frame-ancestors 'self' into the shop's 'none'.
     const res = await plain.app.inject({ method: 'GET', url: '/api/docs' });
     const csp = parseCsp(res.headers['content-security-policy'] as string | undefined);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['script-src-attr']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
