@@ -9,6 +9,11 @@ import path from 'node:path';
 export interface FileStorage {
   /** Stores a public file and answers its URL path, e.g. /uploads/products/ab12.png. */
   savePublic(folder: string, extension: string, content: Buffer): Promise<string>;
+  /**
+   * Stores a file derived from a public one at a URL chosen by the caller (a resized variant
+   * beside its original, lib/image-variants.ts); only /uploads/<folder>/<name> is accepted.
+   */
+  savePublicAt(url: string, content: Buffer): Promise<void>;
   removePublic(url: string): Promise<void>;
   savePrivate(folder: string, extension: string, content: Buffer): Promise<string>;
   readPrivate(key: string): Promise<Buffer>;
@@ -16,6 +21,7 @@ export interface FileStorage {
 }
 
 const SAFE_SEGMENT = /^[a-z0-9-]+$/;
+const SAFE_PUBLIC_URL = /^\/uploads\/[a-z0-9-]+\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 export function createLocalStorage(dataDir: string): FileStorage {
   const publicRoot = path.join(dataDir, 'uploads');
@@ -36,6 +42,12 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await mkdir(path.join(publicRoot, folder), { recursive: true });
       await writeFile(path.join(publicRoot, folder, name), content);
       return `/uploads/${folder}/${name}`;
+    },
+    async savePublicAt(url, content) {
+      if (!SAFE_PUBLIC_URL.test(url)) throw new Error('bad public url');
+      const full = resolveInside(publicRoot, url.slice('/uploads/'.length));
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, content);
     },
     async removePublic(url) {
       if (!url.startsWith('/uploads/')) return;

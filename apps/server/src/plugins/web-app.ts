@@ -37,8 +37,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    // Catalogue images change name when they change, so a day of caching is safe.
-    maxAge: '1d',
+    // Every upload and each of its resized variants gets a new random name, never reused: a
+    // changed image is a new URL, so a stored file can be cached for good.
+    maxAge: '365d',
+    immutable: true,
   });
 
   const indexFile = path.join(options.webDistDir, 'index.html');

@@ -5,6 +5,19 @@ import { paginationSchema } from './common';
 
 const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * A catalogue image. Raster uploads also carry their intrinsic size (after EXIF orientation) and
+ * resized WebP variants, narrowest first, ready for `srcset`; images stored before resizing
+ * existed and vector (SVG) images have neither.
+ */
+export const catalogImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  variants: z.array(z.object({ url: z.string(), width: z.number().int().positive() })).optional(),
+});
+export type CatalogImage = z.infer<typeof catalogImageSchema>;
+
 /** Spec §3 Product as the API answers it (money as decimal rupees). */
 export const productSchema = z.object({
   id: z.number().int(),
@@ -14,7 +27,7 @@ export const productSchema = z.object({
   quantity: z.number().int(),
   prescription: z.boolean(),
   isActive: z.boolean(),
-  images: z.array(z.object({ url: z.string() })),
+  images: z.array(catalogImageSchema),
   divisionId: z.number().int(),
   manufacturerId: z.number().int(),
   saltCompositionId: z.number().int().nullable(),
@@ -137,7 +150,7 @@ export const productCreateSchema = productFormSchema.refine((v) => v.quantity >=
 export const divisionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  images: z.object({ url: z.string() }).nullable(),
+  images: catalogImageSchema.nullable(),
   productCount: z.number().int().optional(),
 });
 export type Division = z.infer<typeof divisionSchema>;

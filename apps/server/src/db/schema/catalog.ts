@@ -20,6 +20,11 @@ export const divisions = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 120 }).notNull(),
     imageUrl: varchar('image_url', { length: 500 }),
+    // Null for images stored before resizing existed and for vector (SVG) demo images.
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** Widths of the WebP variants stored beside the image (lib/image-variants.ts names them). */
+    imageVariantWidths: integer('image_variant_widths').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('divisions_name_key').on(sql`lower(${t.name})`)],
@@ -151,6 +156,11 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 500 }).notNull(),
     position: integer('position').notNull().default(0),
+    // Null for images stored before resizing existed and for vector (SVG) demo images.
+    width: integer('width'),
+    height: integer('height'),
+    /** Widths of the WebP variants stored beside the image (lib/image-variants.ts names them). */
+    variantWidths: integer('variant_widths').array(),
   },
   (t) => [
     index('product_images_product_id_position_idx').on(t.productId, t.position),

@@ -19,6 +19,13 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { createChangeCounter, createTtlCache, loadThrough } from '../../lib/cache';
 import { checkFileContent } from '../../lib/file-type';
+import {
+  imageFiles,
+  resizeImage,
+  toCatalogImage,
+  type ResizedImage,
+  type StoredImage,
+} from '../../lib/image-variants';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage';
 import * as productsRepo from './products.repository';
@@ -32,7 +39,7 @@ const LABELS: Record<TaxonomyKind, { one: string; list: string }> = {
   saltComposition: { one: 'salt composition', list: 'Salt Compositions' },
 };
 
-function toProduct(row: productsRepo.ProductRow, images?: { url: string }[]): Product {
+function toProduct(row: productsRepo.ProductRow, images?: StoredImage[]): Product {
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +48,7 @@ function toProduct(row: productsRepo.ProductRow, images?: { url: string }[]): Pr
     quantity: row.quantity,
     prescription: row.prescription,
     isActive: row.isActive,
-    images: images ?? (row.firstImageUrl ? [{ url: row.firstImageUrl }] : []),
+    images: (images ?? (row.firstImage ? [row.firstImage] : [])).map(toCatalogImage),
     divisionId: row.divisionId,
     manufacturerId: row.manufacturerId,
     saltCompositionId: row.saltCompositionId,
@@ -82,7 +89,7 @@ function validateImages(files: UploadedFile[]) {
       throw new BadRequestError(`image: ${label} is not a JPEG, PNG, GIF or WebP image.`);
     }
     if (!checked.ok) throw new BadRequestError(`image: ${checked.message} (${label})`);
-    return { file, ext: checked.type.ext };
+    return { file, ext: checked.type.ext, size: checked.size };
   });
 }
 
@@ -103,16 +110,48 @@ export function createCatalogService(
   storage: FileStorage,
   options: CatalogServiceOptions = {},
 ) {
-  async function storeImages(folder: string, files: UploadedFile[]): Promise<string[]> {
+  /**
+   * Checks every file first (magic bytes, header, pixel limit: nothing is decoded before that),
+   * then stores each original with its WebP variants. An image sharp cannot decode (BMP, which the
+   * bundled libvips does not read, or pixel data damaged behind a sound header) is kept as
+   * uploaded with its header's size, as every image was before variants existed.
+   */
+  async function storeImages(folder: string, files: UploadedFile[]): Promise<StoredImage[]> {
     const checked = validateImages(files);
-    const urls: string[] = [];
-    for (const { file, ext } of checked)
-      urls.push(await storage.savePublic(folder, ext, file.content));
-    return urls;
+    const stored: StoredImage[] = [];
+    try {
+      for (const { file, ext, size } of checked) {
+        let resized: ResizedImage | undefined;
+        if (size) resized = await resizeImage(file.content, size).catch(() => undefined);
+        const url = await storage.savePublic(folder, ext, file.content);
+        const image: StoredImage = {
+          url,
+          width: resized?.width ?? size?.width ?? null,
+          height: resized?.height ?? size?.height ?? null,
+          variantWidths: null,
+        };
+        stored.push(image);
+        if (resized?.variants.length) {
+          for (const variant of resized.variants) {
+            const variantWidths = [...(image.variantWidths ?? []), variant.width];
+            await storage.savePublicAt(
+              imageFiles({ url, variantWidths }).at(-1) as string,
+              variant.content,
+            );
+            // Recorded as each is written, so a failure part-way removes exactly what exists.
+            image.variantWidths = variantWidths;
+          }
+        }
+      }
+    } catch (error) {
+      await discard(stored);
+      throw error;
+    }
+    return stored;
   }
 
-  async function discard(urls: string[]) {
-    await Promise.all(urls.map((url) => storage.removePublic(url)));
+  async function discard(images: Array<Pick<StoredImage, 'url' | 'variantWidths'>>) {
+    await Promise.all(images.flatMap(imageFiles).map((url) => storage.removePublic(url)));
   }
 
   function toWrite(input: ProductFormInput): productsRepo.ProductWrite {
@@ -437,10 +476,7 @@ export function createCatalogService(
     async getProduct(productId: number, isAdmin: boolean): Promise<Product> {
       const row = await productsRepo.findProduct(db, productId);
       if (!row || (!row.isActive && !isAdmin)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return toProduct(
-        row,
-        (await productsRepo.listImages(db, productId)).map(({ url }) => ({ url })),
-      );
+      return toProduct(row, await productsRepo.listImages(db, productId));
     },
 
     /** Other active products with the same salt, cheapest first, with how much cheaper each is. */
@@ -477,17 +513,17 @@ export function createCatalogService(
       files: UploadedFile[],
     ): Promise<{ id: number; message: string }> {
       await assertReferencesExist(input);
-      const urls = await storeImages('products', files);
+      const images = await storeImages('products', files);
       try {
         const id = await db.transaction(async (tx) => {
           const productId = await productsRepo.insertProduct(tx, toWrite(input));
-          await productsRepo.insertImages(tx, productId, urls, 0);
+          await productsRepo.insertImages(tx, productId, images, 0);
           return productId;
         });
         catalogueChanged();
         return { id, message: MESSAGES.productCreated };
       } catch (error) {
-        await discard(urls);
+        await discard(images);
         throw error;
       }
     },
@@ -504,7 +540,7 @@ export function createCatalogService(
       const removed = keepImageUrls
         ? existing.filter((image) => !keepImageUrls.includes(image.url))
         : [];
-      const urls = await storeImages('products', files);
+      const images = await storeImages('products', files);
       try {
         await db.transaction(async (tx) => {
           if (!(await productsRepo.updateProduct(tx, productId, toWrite(input))))
@@ -513,14 +549,14 @@ export function createCatalogService(
             tx,
             removed.map((image) => image.id),
           );
-          await productsRepo.insertImages(tx, productId, urls, existing.length);
+          await productsRepo.insertImages(tx, productId, images, existing.length);
         });
       } catch (error) {
-        await discard(urls);
+        await discard(images);
         throw error;
       }
       catalogueChanged();
-      await discard(removed.map((image) => image.url));
+      await discard(removed);
       return { id: productId, message: MESSAGES.productUpdated };
     },
 
@@ -530,7 +566,7 @@ export function createCatalogService(
       if (!(await productsRepo.deleteProduct(db, productId)))
         throw new NotFoundError(PRODUCT_NOT_FOUND);
       catalogueChanged();
-      await discard(images.map((image) => image.url));
+      await discard(images);
       return { message: MESSAGES.productDeleted };
     },
 
@@ -562,7 +598,7 @@ export function createCatalogService(
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
-        images: row.imageUrl ? { url: row.imageUrl } : null,
+        images: row.image ? toCatalogImage(row.image) : null,
         productCount: row.productCount,
       }));
     },
@@ -581,13 +617,13 @@ export function createCatalogService(
       image?: UploadedFile,
     ): Promise<{ id: number; name: string; message: string }> {
       if (kind === 'division' && !image) throw new BadRequestError(MESSAGES.uploadImageRequired);
-      const [imageUrl] = image ? await storeImages('divisions', [image]) : [];
+      const [stored] = image ? await storeImages('divisions', [image]) : [];
       try {
-        const id = await taxonomyRepo.insertEntry(db, kind, name, imageUrl);
+        const id = await taxonomyRepo.insertEntry(db, kind, name, stored);
         catalogueChanged();
         return { id, name, message: `${capitalise(LABELS[kind].one)} created successfully` };
       } catch (error) {
-        if (imageUrl) await discard([imageUrl]);
+        if (stored) await discard([stored]);
         if (isUniqueViolation(error))
           throw new ConflictError(`A ${LABELS[kind].one} with this name already exists.`);
         throw error;
@@ -602,20 +638,20 @@ export function createCatalogService(
     ): Promise<{ id: number; name: string; message: string }> {
       const current = await taxonomyRepo.findEntry(db, kind, id);
       if (!current) throw new NotFoundError(emptyListText(LABELS[kind].one));
-      const [imageUrl] = image ? await storeImages('divisions', [image]) : [];
+      const [stored] = image ? await storeImages('divisions', [image]) : [];
       try {
         await db.transaction(async (tx) => {
-          await taxonomyRepo.updateEntry(tx, kind, id, name, imageUrl);
+          await taxonomyRepo.updateEntry(tx, kind, id, name, stored);
           await taxonomyRepo.refreshSearchText(tx, kind, id);
         });
       } catch (error) {
-        if (imageUrl) await discard([imageUrl]);
+        if (stored) await discard([stored]);
         if (isUniqueViolation(error))
           throw new ConflictError(`A ${LABELS[kind].one} with this name already exists.`);
         throw error;
       }
       catalogueChanged();
-      if (imageUrl && current.imageUrl) await discard([current.imageUrl]);
+      if (stored && current.image) await discard([current.image]);
       return { id, name, message: `${capitalise(LABELS[kind].one)} updated successfully` };
     },
 
@@ -637,7 +673,7 @@ export function createCatalogService(
           throw new ConflictError(`This ${LABELS[kind].one} is in use and cannot be deleted.`);
         throw error;
       }
-      if (current.imageUrl) await discard([current.imageUrl]);
+      if (current.image) await discard([current.image]);
       return {
         message:
           kind === 'division'

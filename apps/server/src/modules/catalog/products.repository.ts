@@ -10,10 +10,34 @@ import {
   searchWords,
   stockNotifications,
 } from '../../db/schema/index';
+import type { StoredImage } from '../../lib/image-variants';
 
-const firstImageUrl = sql<
-  string | null
->`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`;
+/**
+ * The first image with its size and variants in one correlated subquery (one index probe per
+ * listed product, as when only the URL was read), as a JSON array: [url, width, height, widths].
+ */
+const firstImage =
+  sql`(select json_build_array(${productImages.url}, ${productImages.width}, ${productImages.height}, ${productImages.variantWidths}) from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`.mapWith(
+    parseFirstImage,
+  );
+
+const positiveInt = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+
+/** node-postgres and PGlite both parse json already; a string is parsed here in case one does not. */
+function parseFirstImage(value: unknown): StoredImage | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') return null;
+  const widths: unknown = parsed[3];
+  return {
+    url: parsed[0],
+    width: positiveInt(parsed[1]),
+    height: positiveInt(parsed[2]),
+    variantWidths: Array.isArray(widths)
+      ? widths.map(positiveInt).filter((width): width is number => width !== null)
+      : null,
+  };
+}
 
 /** The columns every product answer needs, joined with the names of its division, maker and salt. */
 const productColumns = {
@@ -35,7 +59,7 @@ const productColumns = {
   packSize: products.packSize,
   description: products.description,
   createdAt: products.createdAt,
-  firstImageUrl,
+  firstImage,
 };
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
@@ -429,7 +453,13 @@ export async function findProduct(db: DbOrTx, productId: number) {
 
 export async function listImages(db: DbOrTx, productId: number) {
   return db
-    .select({ id: productImages.id, url: productImages.url })
+    .select({
+      id: productImages.id,
+      url: productImages.url,
+      width: productImages.width,
+      height: productImages.height,
+      variantWidths: productImages.variantWidths,
+    })
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(productImages.position, productImages.id);
@@ -507,13 +537,13 @@ export async function deleteProduct(db: DbOrTx, productId: number): Promise<bool
 export async function insertImages(
   db: DbOrTx,
   productId: number,
-  urls: string[],
+  images: StoredImage[],
   firstPosition: number,
 ) {
-  if (urls.length === 0) return;
+  if (images.length === 0) return;
   await db
     .insert(productImages)
-    .values(urls.map((url, i) => ({ productId, url, position: firstPosition + i })));
+    .values(images.map((image, i) => ({ productId, ...image, position: firstPosition + i })));
 }
 
 export async function deleteImages(db: DbOrTx, imageIds: number[]) {

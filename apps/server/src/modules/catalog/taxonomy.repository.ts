@@ -2,6 +2,7 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/errors';
 import { divisions, manufacturers, products, saltCompositions } from '../../db/schema/index';
+import type { StoredImage } from '../../lib/image-variants';
 
 /** Divisions, manufacturers and salt compositions share one shape: id, name (+ division image). */
 export type TaxonomyKind = 'division' | 'manufacturer' | 'saltComposition';
@@ -22,6 +23,38 @@ const productColumn = {
   saltComposition: products.saltCompositionId,
 } as const;
 
+/** A division's image columns; the other kinds have none and answer nulls. */
+function imageColumns(kind: TaxonomyKind) {
+  return kind === 'division'
+    ? {
+        imageUrl: divisions.imageUrl,
+        imageWidth: divisions.imageWidth,
+        imageHeight: divisions.imageHeight,
+        imageVariantWidths: divisions.imageVariantWidths,
+      }
+    : {
+        imageUrl: sql<string | null>`null`,
+        imageWidth: sql<number | null>`null`,
+        imageHeight: sql<number | null>`null`,
+        imageVariantWidths: sql<number[] | null>`null`,
+      };
+}
+
+function withImage<
+  T extends {
+    imageUrl: string | null;
+    imageWidth: number | null;
+    imageHeight: number | null;
+    imageVariantWidths: number[] | null;
+  },
+>(row: T) {
+  const { imageUrl, imageWidth, imageHeight, imageVariantWidths, ...rest } = row;
+  const image: StoredImage | null = imageUrl
+    ? { url: imageUrl, width: imageWidth, height: imageHeight, variantWidths: imageVariantWidths }
+    : null;
+  return { ...rest, image };
+}
+
 export async function listEntries(
   db: DbOrTx,
   kind: TaxonomyKind,
@@ -35,14 +68,14 @@ export async function listEntries(
     .select({
       id: table.id,
       name: table.name,
-      imageUrl: kind === 'division' ? divisions.imageUrl : sql<string | null>`null`,
+      ...imageColumns(kind),
       // The outer id is named with its table: unqualified, it would bind to products.id inside.
       productCount: sql<number>`(select count(*)::int from ${products} where ${productColumn[kind]} = ${sql.identifier(tableNames[kind])}.${sql.identifier('id')} and ${products.isActive})`,
     })
     .from(table)
     .where(where)
     .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
-  return options.limit ? query.limit(options.limit) : query;
+  return (await (options.limit ? query.limit(options.limit) : query)).map(withImage);
 }
 
 export async function findEntry(db: DbOrTx, kind: TaxonomyKind, id: number) {
@@ -51,25 +84,34 @@ export async function findEntry(db: DbOrTx, kind: TaxonomyKind, id: number) {
     .select({
       id: table.id,
       name: table.name,
-      imageUrl: kind === 'division' ? divisions.imageUrl : sql<string | null>`null`,
+      ...imageColumns(kind),
     })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);
-  return row;
+  return row && withImage(row);
+}
+
+function divisionImageValues(image: StoredImage) {
+  return {
+    imageUrl: image.url,
+    imageWidth: image.width,
+    imageHeight: image.height,
+    imageVariantWidths: image.variantWidths,
+  };
 }
 
 export async function insertEntry(
   db: DbOrTx,
   kind: TaxonomyKind,
   name: string,
-  imageUrl?: string,
+  image?: StoredImage,
 ): Promise<number> {
   const [row] =
     kind === 'division'
       ? await db
           .insert(divisions)
-          .values({ name, imageUrl: imageUrl ?? null })
+          .values({ name, ...(image ? divisionImageValues(image) : {}) })
           .returning({ id: divisions.id })
       : await db.insert(tables[kind]).values({ name }).returning({ id: tables[kind].id });
   if (!row) throw new Error('insert returned no row');
@@ -81,13 +123,13 @@ export async function updateEntry(
   kind: TaxonomyKind,
   id: number,
   name: string,
-  imageUrl?: string,
+  image?: StoredImage,
 ): Promise<boolean> {
   const rows =
     kind === 'division'
       ? await db
           .update(divisions)
-          .set(imageUrl ? { name, imageUrl } : { name })
+          .set(image ? { name, ...divisionImageValues(image) } : { name })
           .where(eq(divisions.id, id))
           .returning({ id: divisions.id })
       : await db

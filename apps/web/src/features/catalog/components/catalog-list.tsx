@@ -12,7 +12,7 @@ import { useDivisions } from '../api/get-divisions';
 import { useManufacturers } from '../api/get-manufacturers';
 import { useSaltCompositions } from '../api/get-salt-compositions';
 import { divisionImageUrl, type CatalogListKind, type Division, type NamedItem } from '../types';
-import { productImageUrl } from './product-image';
+import { productImageUrl, responsiveImageProps } from './product-image';
 
 export const catalogListKinds: Record<
   CatalogListKind,
@@ -117,9 +117,8 @@ export function CatalogList({
                 {isDivision(item) ? (
                   <img
                     src={productImageUrl(item.name, divisionImageUrl(item))}
+                    {...responsiveImageProps(item.images, 40)}
                     alt=""
-                    width={40}
-                    height={40}
                     loading="lazy"
                     className="size-10 shrink-0 rounded-lg object-contain"
                   />

@@ -7,7 +7,7 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { HOME_DIVISION_LIMIT, useDivisions } from '../api/get-divisions';
 import { divisionImageUrl } from '../types';
-import { productImageUrl } from './product-image';
+import { productImageUrl, responsiveImageProps } from './product-image';
 
 /** Spec §1 home: popular categories (divisions) as image tiles opening the filtered shop. */
 export function PopularCategories() {
@@ -53,9 +53,8 @@ export function PopularCategories() {
                 >
                   <img
                     src={productImageUrl(division.name, divisionImageUrl(division))}
+                    {...responsiveImageProps(division.images, 96)}
                     alt=""
-                    width={96}
-                    height={96}
                     loading="lazy"
                     className="size-24 object-contain"
                   />

@@ -52,8 +52,10 @@ export function ProductCard({
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-50 p-3">
         <ProductImage
           name={product.name}
-          url={product.images[0]?.url}
+          image={product.images[0]}
           size={240}
+          // Two columns on a phone; from md up three or four columns of about 240 px.
+          sizes="(min-width: 768px) 240px, 50vw"
           eager={eagerImage}
           className="transition-transform duration-200 group-hover:scale-[1.02]"
         />

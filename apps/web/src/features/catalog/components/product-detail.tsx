@@ -30,7 +30,7 @@ import { notify } from '../../../lib/toast';
 import { useProduct } from '../api/get-product';
 import { useNotifyWhenAvailable } from '../api/notify-when-available';
 import type { Product } from '../types';
-import { ProductImage, productImageUrl } from './product-image';
+import { ProductImage, productImageUrl, responsiveImageProps } from './product-image';
 import { ProductSubstitutes } from './product-substitutes';
 
 /** Spec §9: the product page shows its loader for at least 500 ms. */
@@ -50,14 +50,29 @@ function useMinimumDelay(ms: number, since: number): boolean {
   return elapsed;
 }
 
-/** Starts downloading the product's main image while the loader still shows. */
-function usePreloadedImage(url: string | undefined): void {
+/** The gallery is at most 24rem wide on a phone and 480 px beside the details from md up. */
+const GALLERY_SIZE = 480;
+const GALLERY_SIZES = '(min-width: 768px) 480px, 384px';
+
+/**
+ * Starts downloading the product's main image while the loader still shows, with the gallery's
+ * own srcset and sizes so the browser fetches the same variant the gallery will then show.
+ */
+function usePreloadedImage(product: Product | undefined): void {
+  const first = product?.images[0];
+  const src = product ? productImageUrl(product.name, first?.url) : undefined;
+  const { srcSet, sizes } = responsiveImageProps(first, GALLERY_SIZE, GALLERY_SIZES);
   useEffect(() => {
-    if (!url) return;
+    if (!src) return;
     const image = new Image();
     image.fetchPriority = 'high';
-    image.src = url;
-  }, [url]);
+    if (srcSet && sizes) {
+      // sizes and srcset before src: setting src first would start the original's download.
+      image.sizes = sizes;
+      image.srcset = srcSet;
+    }
+    image.src = src;
+  }, [src, srcSet, sizes]);
 }
 
 function ProductDetailSkeleton() {
@@ -91,9 +106,10 @@ function ProductGallery({ product }: { product: Product }) {
               ? `${product.name}, image ${selected + 1} of ${images.length}`
               : product.name
           }
-          url={current?.url}
+          image={current}
           placeholderName={product.name}
-          size={480}
+          size={GALLERY_SIZE}
+          sizes={GALLERY_SIZES}
           eager
         />
       </div>
@@ -115,9 +131,8 @@ function ProductGallery({ product }: { product: Product }) {
               >
                 <img
                   src={image.url}
+                  {...responsiveImageProps(image, 80)}
                   alt=""
-                  width={80}
-                  height={80}
                   loading="lazy"
                   className="size-full object-contain"
                 />
@@ -318,7 +333,7 @@ export function ProductDetail({
   const location = useLocation();
   const minimumElapsed = useMinimumDelay(LIMITS.productLoaderMs, pageArrivedAt(location.key));
   const { data: product, isPending, isError } = useProduct(productId);
-  usePreloadedImage(product ? productImageUrl(product.name, product.images[0]?.url) : undefined);
+  usePreloadedImage(product);
   const failed = !validId || isError;
   const reported = useRef(false);
 
