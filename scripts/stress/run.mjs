@@ -6,12 +6,13 @@
 //      FUZZ_PARAM_RUNS (default 1,000) per route whose only input is a path parameter;
 //   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units;
 //   3. health during a listing flood: FLOOD_SECONDS (default 30) of 32 clients; the 50 ms p99
-//      target is enforced on PostgreSQL (FLOOD_STRICT), reported on PGlite;
+//      target is enforced on PostgreSQL in the full profile (FLOOD_STRICT), reported otherwise;
 //   4. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database;
 //   5. soak: SOAK_SECONDS (default 600) of mixed traffic per database.
 //
 // STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, FUZZ_PARAM_RUNS 200,
-// OVERSELL_TRIALS 3, FLOOD_SECONDS 15, CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set in the
+// OVERSELL_TRIALS 3, FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS
+// 120. A variable set in the
 // environment wins over either profile.
 //
 // PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
@@ -32,6 +33,7 @@ const PROFILES = {
     FUZZ_PARAM_RUNS: '1000',
     OVERSELL_TRIALS: '10',
     FLOOD_SECONDS: '30',
+    FLOOD_STRICT: '1',
     CRASH_TRIALS: '10',
     SOAK_SECONDS: '600',
   },
@@ -40,6 +42,9 @@ const PROFILES = {
     FUZZ_PARAM_RUNS: '200',
     OVERSELL_TRIALS: '3',
     FLOOD_SECONDS: '15',
+    // CI reports the health p99 but does not fail on a timing: a shared CI machine's pace is
+    // not the server's (the full profile enforces it on PostgreSQL).
+    FLOOD_STRICT: '0',
     CRASH_TRIALS: '3',
     SOAK_SECONDS: '120',
   },
@@ -121,13 +126,14 @@ const floodArgs = [
 run('health during a listing flood on PGlite', 'npx', floodArgs, {
   ...common,
   TEST_DB_DRIVER: 'pglite',
+  FLOOD_STRICT: '0', // reported only: PGlite runs queries on the server's thread (docs/security.md)
 });
 if (postgres) {
   run('health during a listing flood on PostgreSQL', 'npx', floodArgs, {
     ...common,
     TEST_DB_DRIVER: 'postgres',
     TEST_DATABASE_URL: pgUrl,
-    FLOOD_STRICT: '1',
+    FLOOD_STRICT: settings.FLOOD_STRICT,
   });
 }
 const crashUrl = new URL(pgUrl);
