@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, format, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then browser journeys in Chromium when one is found.
-// Ends with one line 'N passed, N failed' counting every test and check it ran.
+// With STRESS_PROFILE set (CI: ci) the stress suites run last. Ends with one line
+// 'N passed, N failed' counting every test and check it ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,6 +123,13 @@ if (!only || only === 'unit') {
   }
 }
 if (!only || only === 'e2e') playwright();
+// The long reliability suites (issue 7) join when a stress profile is named, as CI does with
+// STRESS_PROFILE=ci; `npm run test:stress` runs them alone (docs/security.md).
+if (process.env.STRESS_PROFILE && (!only || only === 'stress')) {
+  check(`stress suites (profile ${process.env.STRESS_PROFILE})`, 'node', [
+    'scripts/stress/run.mjs',
+  ]);
+}
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 if (totals.skipped) console.log(`\n${totals.skipped} skipped`);
