@@ -9,15 +9,22 @@
 //
 // PostgreSQL: CRASH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used to
 // create and drop one database per trial. Prints a summary table; exits 1 on any failure.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  api,
+  expectStatus,
+  freePort,
+  randomInt,
+  sleep,
+  startServer,
+  stopServer,
+  waitForHealth,
+} from './server.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
 const option = (name, fallback) =>
   args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback;
@@ -36,86 +43,6 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 const CANCELLED = 8;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const randomInt = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Servers still running, killed if this script itself ends early. */
-const live = new Set();
-process.on('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
-});
-
-/** One server process; its output goes to a log file kept for failed trials. */
-function startServer(env, logFile) {
-  const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  live.add(child);
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      live.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return { child, exited };
-}
-
-async function waitForHealth(base, server, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (server.child.exitCode !== null) throw new Error('the server exited while starting');
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not become healthy in time');
-}
-
-async function api(base, method, url, { token, body, form, headers = {} } = {}) {
-  const init = { method, headers: { ...headers } };
-  if (token) init.headers.authorization = `Bearer ${token}`;
-  if (form) init.body = form;
-  else if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(`${base}${url}`, init);
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectStatus(promise, status, what) {
-  const res = await promise;
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.json;
-}
 
 /** Catalogue and shoppers, all through the API. */
 async function seed(base) {
@@ -304,14 +231,6 @@ async function verify(base, world, state) {
   return { problems, ordersFound: details.size };
 }
 
-async function stop(server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await server.exited;
-  clearTimeout(timer);
-}
-
 async function trial(driver, number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `crash-${driver}-`));
   const logFile = path.join(dataDir, 'server.log');
@@ -387,7 +306,7 @@ async function trial(driver, number) {
     row.ok = false;
     row.problems = [String(error instanceof Error ? error.message : error)];
   } finally {
-    for (const server of servers) await stop(server);
+    for (const server of servers) await stopServer(server);
     if (!row.ok) row.log = logFile;
     else rmSync(dataDir, { recursive: true, force: true });
     if (database) {

@@ -1,4 +1,4 @@
-// Helpers for the scripts that drive a real server process (soak.mjs): start it on a free port
+// Helpers for the scripts that drive a real server process (soak.mjs, crash-durability.mjs): start it on a free port
 // with its own data directory or PostgreSQL database, wait until it answers, call the API, read
 // its memory from /proc, stop it.
 import { spawn } from 'node:child_process';
