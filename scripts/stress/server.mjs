@@ -1,6 +1,6 @@
-// Helpers for the scripts that drive a real server process (soak.mjs, crash-durability.mjs): start it on a free port
-// with its own data directory or PostgreSQL database, wait until it answers, call the API, read
-// its memory from /proc, stop it.
+// Helpers for the scripts that drive a real server process (soak.mjs, crash-durability.mjs):
+// start it on a free port with its own data directory or PostgreSQL database, wait until it
+// answers, call the API, read its memory from /proc, stop it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
