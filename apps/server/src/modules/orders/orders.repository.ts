@@ -119,12 +119,16 @@ export async function readCheckout(
 
 /**
  * Takes the stock of every line and writes the order, its lines, its first status and the
- * emptied cart in one statement, or nothing at all: stock is taken only where the product is
- * still active, has enough units and still has the price the shopper is charged; the order is
- * written only if every line got its stock. The products are locked in id order first (two
- * orders sharing products cannot deadlock) and, being the last statement before the commit,
- * held for one round trip. Returns the new order's id, or null when a line could not be
- * served (the caller reads why and rolls back the stock taken for the others).
+ * emptied cart, or nothing at all: stock is taken only where the product is still active, has
+ * enough units and still has the price the shopper is charged; the order is written only if
+ * every line got its stock. The products are locked in id order first (two orders sharing
+ * products cannot deadlock), in a statement of their own: the writing statement then starts
+ * from a snapshot that already sees the locked rows' latest versions. Locking inside the same
+ * statement deadlocked on PostgreSQL when a cancellation had just updated a product: the UPDATE,
+ * still on the statement's older snapshot, waited for the old row version's tuple lock, which a
+ * third order queued on our lock was holding (found by the crash-durability burst). The rows
+ * are held for two round trips before the commit. Returns the new order's id, or null when a
+ * line could not be served (the caller reads why and rolls back the stock taken for the others).
  */
 export async function placeFromCart(
   tx: DbOrTx,
@@ -148,6 +152,15 @@ export async function placeFromCart(
       prescription: line.prescription,
     })),
   );
+  const productIds = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+  // FOR NO KEY UPDATE: the lock the UPDATE below takes anyway; it still lets other transactions
+  // insert rows that only reference these products (cart lines, order lines).
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(products.id)
+    .for('no key update');
   const [row] = rowsOf<{ orderId: number | null }>(
     await tx.execute(sql`with wanted as (
         select * from json_to_recordset(${wanted}::json) as w(
@@ -160,19 +173,12 @@ export async function placeFromCart(
           min(mrp) as mrp, max(mrp) as top_mrp
         from wanted group by product_id
       ),
-      locked as (
-        select ${products.id} as id from ${products}
-        where ${products.id} in (select product_id from per_product)
-        -- The lock the UPDATE below takes anyway, taken first in id order; it lets other
-        -- transactions insert rows that only reference these products (cart lines, order lines).
-        order by ${products.id} for no key update
-      ),
       reserved as (
         update ${products} set
           quantity = ${products.quantity} - per_product.count,
           units_sold = ${products.unitsSold} + per_product.count
         from per_product
-        where ${products.id} = per_product.product_id and ${products.id} in (select id from locked)
+        where ${products.id} = per_product.product_id
           and ${products.isActive} and ${products.quantity} >= per_product.count
           and ${products.offerPriceMinor} = per_product.price and per_product.price = per_product.top_price
           and ${products.maximumRetailPriceMinor} = per_product.mrp and per_product.mrp = per_product.top_mrp
