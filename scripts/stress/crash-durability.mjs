@@ -19,6 +19,8 @@ import {
   expectStatus,
   freePort,
   randomInt,
+  seedTaxonomy,
+  signUpShoppers,
   sleep,
   startServer,
   stopServer,
@@ -38,37 +40,11 @@ const PRODUCTS = [
   { name: 'Crash Amoxicillin 250', quantity: 800 },
 ];
 const ADMIN = { email: 'crash-admin@example.com', password: 'crash-admin-pass' };
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const CANCELLED = 8;
 
 /** Catalogue and shoppers, all through the API. */
 async function seed(base) {
-  const { token: admin } = await expectStatus(
-    api(base, 'POST', '/api/auth/login', { body: ADMIN }),
-    200,
-    'admin login',
-  );
-  const divisionForm = new FormData();
-  divisionForm.append('name', `Crash division ${randomBytes(3).toString('hex')}`);
-  divisionForm.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'division.png');
-  const division = await expectStatus(
-    api(base, 'POST', '/api/division', { token: admin, form: divisionForm }),
-    201,
-    'division',
-  );
-  const manufacturer = await expectStatus(
-    api(base, 'POST', '/api/manufacturer', { token: admin, body: { name: 'Crash Labs' } }),
-    201,
-    'manufacturer',
-  );
-  const salt = await expectStatus(
-    api(base, 'POST', '/api/saltComposition', { token: admin, body: { name: 'Crash salt' } }),
-    201,
-    'salt',
-  );
+  const { admin, division, manufacturer, salt } = await seedTaxonomy(base, ADMIN, 'Crash');
   const products = [];
   for (const product of PRODUCTS) {
     const form = new FormData();
@@ -89,23 +65,7 @@ async function seed(base) {
     );
     products.push({ id: created.id, initial: product.quantity });
   }
-  const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const { token } = await expectStatus(
-      api(base, 'POST', '/api/auth/signup', {
-        body: {
-          name: `Crash Shopper ${i}`,
-          email: `crash-${i}-${randomBytes(3).toString('hex')}@example.com`,
-          phoneNumber: '9876543210',
-          password: 'shopper-pass',
-          confirmPassword: 'shopper-pass',
-        },
-      }),
-      201,
-      'sign-up',
-    );
-    shoppers.push(token);
-  }
+  const shoppers = await signUpShoppers(base, SHOPPERS, 'Crash');
   return { admin, products, shoppers };
 }
 

@@ -105,6 +105,65 @@ export async function expectStatus(promise, status, what) {
   return res.json;
 }
 
+/** A 1×1 PNG: the smallest image the catalogue accepts. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Signs the admin in and creates one division, manufacturer and salt composition named after
+ * the run (`label`), all through the API; answers the admin's token and the three entries.
+ */
+export async function seedTaxonomy(base, adminCredentials, label) {
+  const { token: admin } = await expectStatus(
+    api(base, 'POST', '/api/auth/login', { body: adminCredentials }),
+    200,
+    'admin login',
+  );
+  const divisionForm = new FormData();
+  divisionForm.append('name', `${label} division ${randomBytes(3).toString('hex')}`);
+  divisionForm.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'division.png');
+  const division = await expectStatus(
+    api(base, 'POST', '/api/division', { token: admin, form: divisionForm }),
+    201,
+    'division',
+  );
+  const manufacturer = await expectStatus(
+    api(base, 'POST', '/api/manufacturer', { token: admin, body: { name: `${label} Labs` } }),
+    201,
+    'manufacturer',
+  );
+  const salt = await expectStatus(
+    api(base, 'POST', '/api/saltComposition', { token: admin, body: { name: `${label} salt` } }),
+    201,
+    'salt',
+  );
+  return { admin, division, manufacturer, salt };
+}
+
+/** Signs up `count` shoppers named after the run; answers their tokens. */
+export async function signUpShoppers(base, count, label) {
+  const tokens = [];
+  for (let i = 0; i < count; i++) {
+    const { token } = await expectStatus(
+      api(base, 'POST', '/api/auth/signup', {
+        body: {
+          name: `${label} Shopper ${i}`,
+          email: `${label.toLowerCase()}-${i}-${randomBytes(3).toString('hex')}@example.com`,
+          phoneNumber: '9876543210',
+          password: 'shopper-pass',
+          confirmPassword: 'shopper-pass',
+        },
+      }),
+      201,
+      'sign-up',
+    );
+    tokens.push(token);
+  }
+  return tokens;
+}
+
 /** A database of its own on the PostgreSQL server at `adminUrl`; answers its URL and a dropper. */
 export async function createDatabase(adminUrl, prefix) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

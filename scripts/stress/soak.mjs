@@ -22,10 +22,13 @@ import {
   memoryOf,
   pick,
   randomInt,
+  seedTaxonomy,
+  signUpShoppers,
   sleep,
   startServer,
   stopServer,
   waitForHealth,
+  TINY_PNG,
 } from './server.mjs';
 
 const args = process.argv.slice(2);
@@ -43,10 +46,6 @@ const SHOPPERS = 24;
 const ADMIN = { email: 'soak-admin@example.com', password: 'soak-admin-pass' };
 const WORDS = ['paracetamol', 'cetirizine', 'amoxicillin', 'metformin', 'omeprazole', 'zinc'];
 const FORMS = ['tablet', 'syrup', 'capsule', 'drops'];
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const STATUS = { ACCEPTED: 5, DISPATCHED: 6, DELIVERED: 7, CANCELLED: 8, PACKING: 10 };
 /** The admin moves an order along this path, or cancels it. */
 const NEXT_STATUS = {
@@ -57,29 +56,7 @@ const NEXT_STATUS = {
 };
 
 async function seed(base) {
-  const { token: admin } = await expectStatus(
-    api(base, 'POST', '/api/auth/login', { body: ADMIN }),
-    200,
-    'admin login',
-  );
-  const divisionForm = new FormData();
-  divisionForm.append('name', `Soak division ${randomBytes(3).toString('hex')}`);
-  divisionForm.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'division.png');
-  const division = await expectStatus(
-    api(base, 'POST', '/api/division', { token: admin, form: divisionForm }),
-    201,
-    'division',
-  );
-  const manufacturer = await expectStatus(
-    api(base, 'POST', '/api/manufacturer', { token: admin, body: { name: 'Soak Labs' } }),
-    201,
-    'manufacturer',
-  );
-  const salt = await expectStatus(
-    api(base, 'POST', '/api/saltComposition', { token: admin, body: { name: 'Soak salt' } }),
-    201,
-    'salt',
-  );
+  const { admin, division, manufacturer, salt } = await seedTaxonomy(base, ADMIN, 'Soak');
   const products = [];
   for (let i = 0; i < 40; i++) {
     const form = new FormData();
@@ -102,23 +79,11 @@ async function seed(base) {
     );
     products.push({ id: created.id, initial });
   }
-  const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const { token } = await expectStatus(
-      api(base, 'POST', '/api/auth/signup', {
-        body: {
-          name: `Soak Shopper ${i}`,
-          email: `soak-${i}-${randomBytes(3).toString('hex')}@example.com`,
-          phoneNumber: '9876543210',
-          password: 'shopper-pass',
-          confirmPassword: 'shopper-pass',
-        },
-      }),
-      201,
-      'sign-up',
-    );
-    shoppers.push({ token, cart: new Map(), busy: false });
-  }
+  const shoppers = (await signUpShoppers(base, SHOPPERS, 'Soak')).map((token) => ({
+    token,
+    cart: new Map(),
+    busy: false,
+  }));
   return { admin, products, shoppers };
 }
 
