@@ -3,8 +3,9 @@
 // the bundle skips transpiling ~150 files through tsx on every start (about a second of the
 // embedded start-up on a 2-core machine, docs/performance.md). npm packages stay external and
 // load from node_modules as usual. Used by `npm start` and the bench; `npm run dev` keeps tsx.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildFresh } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'apps/server/src/server.ts');
@@ -17,20 +18,8 @@ const sources = [
   'scripts/server-build.mjs',
 ].map((p) => path.join(root, p));
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function serverBuildIsFresh() {
-  if (!existsSync(SERVER_BUNDLE)) return false;
-  const builtAt = statSync(SERVER_BUNDLE).mtimeMs;
-  return sources.every((source) => newestMtime(source) <= builtAt);
+  return isBuildFresh(SERVER_BUNDLE, sources);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Builds the web app when its build is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildFresh } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -14,20 +14,8 @@ const sources = [
   'packages/shared/src',
 ].map((p) => path.join(root, p));
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function webBuildIsFresh() {
-  if (!existsSync(builtIndex)) return false;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return sources.every((source) => newestMtime(source) <= builtAt);
+  return isBuildFresh(builtIndex, sources);
 }
 
 export function ensureWebBuild({ force = false } = {}) {
