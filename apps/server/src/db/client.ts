@@ -20,6 +20,11 @@ export type DbOrTx = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: how to open a connection outside the pool, for a check that must not
+   * queue behind the pool's work (the health probe).
+   */
+  dedicatedConnection?: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -72,7 +77,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
   }
-  return { db: handle.db, kind: handle.kind, close: handle.close };
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    ...('dedicatedConnection' in handle ? { dedicatedConnection: handle.dedicatedConnection } : {}),
+    close: handle.close,
+  };
 }
 
 async function openPglite(dataDir: string | undefined) {
@@ -133,6 +143,7 @@ async function openPostgres(connectionString: string, onPoolError: (error: Error
   return {
     db,
     kind: 'postgres' as const,
+    dedicatedConnection: { connectionString, options: POSTGRES_STARTUP_OPTIONS },
     migrate: () =>
       migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {

@@ -20,14 +20,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The database check of /api/health. On PostgreSQL it uses a connection of its own, opened with
- * the pool's settings: when a flood of catalogue requests holds every pooled connection, the
+ * the settings the database handle gives for one: when a flood of catalogue requests holds every pooled connection, the
  * health check would otherwise wait in the pool's queue and report a healthy database as slow
  * (issue 7 flood test). A broken connection is dropped and opened again on the next check.
  * On PGlite there is one engine on this thread; the load gate keeps its queue short instead.
  */
 export function createHealthProbe(database: DatabaseHandle): HealthProbe {
-  const pool = (database.db as unknown as { $client?: unknown }).$client;
-  if (database.kind !== 'postgres' || !(pool instanceof pg.Pool)) {
+  const settings = database.dedicatedConnection;
+  if (!settings) {
     return {
       ping: () => withTimeout(repository.pingDatabase(database.db), PING_TIMEOUT_MS),
       close: async () => {},
@@ -36,7 +36,6 @@ export function createHealthProbe(database: DatabaseHandle): HealthProbe {
   let client: Promise<pg.Client> | undefined;
   let closed = false;
   const connect = async () => {
-    const { max: _max, idleTimeoutMillis: _idle, ...settings } = pool.options;
     const next = new pg.Client(settings);
     // An error on an idle connection is reported by the next ping; without a listener it
     // would end the process.
