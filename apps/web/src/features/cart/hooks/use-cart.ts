@@ -1,4 +1,4 @@
-import { useIsMutating } from '@tanstack/react-query';
+import { useMutationState } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { useSession } from '../../../lib/auth-session';
@@ -62,12 +62,26 @@ export function useCartLine(productId: number): CartLine | undefined {
   return cart.lines.find((line) => line.productId === productId);
 }
 
+/**
+ * The products whose cart change is on its way to the server, computed once for the page
+ * (CartProvider): one mutation-cache subscription instead of one in each product card.
+ */
+export function usePendingCartProductsState(): ReadonlySet<number> {
+  const productIds = useMutationState({
+    filters: { mutationKey: cartMutationKey, status: 'pending' },
+    select: (mutation) =>
+      (mutation.state.variables as { productId?: number } | undefined)?.productId,
+  });
+  // The list keeps its identity while it is unchanged (TanStack Query shares equal results).
+  return useMemo(
+    () => new Set(productIds.filter((id): id is number => typeof id === 'number')),
+    [productIds],
+  );
+}
+
+export const PendingCartProductsContext = createContext<ReadonlySet<number>>(new Set());
+
 /** True while a change of this product's line is on its way to the server. */
 export function useCartLinePending(productId: number): boolean {
-  const pending = useIsMutating({
-    mutationKey: cartMutationKey,
-    predicate: (mutation) =>
-      (mutation.state.variables as { productId?: number } | undefined)?.productId === productId,
-  });
-  return pending > 0;
+  return useContext(PendingCartProductsContext).has(productId);
 }

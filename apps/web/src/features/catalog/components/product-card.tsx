@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { discountPercent, formatMoney, isLowStock } from '@pharmacy/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useShopSettings } from '../../../lib/shop-settings';
 import type { ProductSummary } from '../types';
 import { ProductImage } from './product-image';
 
@@ -29,27 +28,33 @@ export function PrescriptionBadge({ className }: { className?: string }) {
  */
 export function ProductCard({
   product,
+  currencySymbol,
   action,
   note,
   headingLevel = 3,
   eagerImage = false,
 }: {
   product: ProductSummary;
+  /**
+   * From the list, which reads the shop settings once: a settings subscription in each of 25
+   * cards was part of /shop's longest task on phones (issue 8, TBT).
+   */
+  currencySymbol: string;
   action?: ReactNode;
   note?: ReactNode;
   headingLevel?: 2 | 3;
   /** For the cards above the fold: their image is loaded at once, not when scrolled to. */
   eagerImage?: boolean;
 }) {
-  const { currencySymbol } = useShopSettings();
   const href = paths.product.getHref(product.id);
   const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
   const outOfStock = product.quantity <= 0;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-50 p-3">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
+      {/* The link below names the product; its picture would only repeat it to screen readers. */}
+      <div aria-hidden="true" className="bg-slate-50 p-3">
         <ProductImage
           name={product.name}
           image={product.images[0]}
@@ -59,18 +64,21 @@ export function ProductCard({
           eager={eagerImage}
           className="transition-transform duration-200 group-hover:scale-[1.02]"
         />
-      </Link>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-start justify-between gap-2">
           <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900 sm:text-base">
+            {/* One link per card, stretched over the whole card (its ::after), so the image
+                opens the product too: a second, hidden link per card was the costliest part
+                of drawing /shop's 25 cards on a phone (issue 8, TBT). */}
             <Link
               to={href}
-              className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              className="rounded after:absolute after:inset-0 after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               {product.name}
             </Link>
           </Heading>
-          {product.prescription ? <PrescriptionBadge /> : null}
+          {product.prescription ? <PrescriptionBadge className="relative" /> : null}
         </div>
         <p className="truncate text-xs text-slate-600">{product.manufacturer.name}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
@@ -94,7 +102,8 @@ export function ProductCard({
           <p className="text-xs font-medium text-red-700">Only {product.quantity} left</p>
         ) : null}
         {note}
-        <div className="pt-1">
+        {/* Above the stretched link, so its buttons take their own clicks. */}
+        <div className="relative pt-1">
           {outOfStock ? (
             <button
               type="button"

@@ -17,8 +17,13 @@ export function substituteSavingsText(substitute: Substitute, currencySymbol: st
   return 'Same price';
 }
 
-function SavingsNote({ substitute }: { substitute: Substitute }) {
-  const { currencySymbol } = useShopSettings();
+function SavingsNote({
+  substitute,
+  currencySymbol,
+}: {
+  substitute: Substitute;
+  currencySymbol: string;
+}) {
   const text = substituteSavingsText(substitute, currencySymbol);
   const cheaper = substitute.savingsPerUnit > 0;
   const dearer = substitute.savingsPerUnit < 0;
@@ -52,6 +57,7 @@ export function ProductSubstitutes({
   const headingId = useId();
   const hasSalt = product.saltComposition !== null;
   const { data, isPending, isError } = useProductSubstitutes(product.id, hasSalt);
+  const { currencySymbol } = useShopSettings();
 
   if (!hasSalt) return null;
 
@@ -89,8 +95,9 @@ export function ProductSubstitutes({
             <li key={substitute.id}>
               <ProductCard
                 product={substitute}
+                currencySymbol={currencySymbol}
                 action={renderAction?.(substitute)}
-                note={<SavingsNote substitute={substitute} />}
+                note={<SavingsNote substitute={substitute} currencySymbol={currencySymbol} />}
               />
             </li>
           ))}

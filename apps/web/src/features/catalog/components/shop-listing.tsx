@@ -9,7 +9,9 @@ import { Select } from '../../../components/ui/form-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { useProducts } from '../api/get-products';
 import {
   chosenSort,
@@ -31,6 +33,12 @@ const LEFT_COLUMN_QUERY = '(min-width: 64rem)';
 
 /** Cards whose images may be the largest paint of /shop: two rows on phones, one on desktops. */
 const ABOVE_THE_FOLD_CARDS = 4;
+/**
+ * Cards drawn in the first task (two rows on a desktop, more than a phone's screen), then per
+ * later task: the rest appear below the screen, so nothing visible moves.
+ */
+const FIRST_CARDS = 6;
+const CARDS_PER_TASK = 4;
 
 /**
  * Spec §2 shop listing: filters in a left column on wide screens (and in a drawer on phones),
@@ -54,6 +62,8 @@ export function ShopListing({
   const pagination = isError ? undefined : data?.pagination;
   const activeFilters = FILTER_KEYS.filter((key) => filter[key] > 0).length;
   const wideScreen = useMediaQuery(LEFT_COLUMN_QUERY);
+  const { currencySymbol } = useShopSettings();
+  const shownCards = useProgressiveCount(products.length, FIRST_CARDS, CARDS_PER_TASK);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -157,10 +167,11 @@ export function ShopListing({
             className={`${gridClasses} transition-opacity ${isFetching ? 'opacity-60' : ''}`}
             aria-busy={isFetching || undefined}
           >
-            {products.map((product, index) => (
+            {products.slice(0, shownCards).map((product, index) => (
               <li key={product.id}>
                 <ProductCard
                   product={product}
+                  currencySymbol={currencySymbol}
                   action={renderAction?.(product)}
                   eagerImage={index < ABOVE_THE_FOLD_CARDS}
                   // Under the page's h1: on phones the filters' h2 is hidden, and an h3 right

@@ -2,6 +2,7 @@ import { PackageSearch } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion } from '../../../components/ui/skeleton';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { TOP_SELLING_LIMIT, useTopSellingProducts } from '../api/get-top-selling-products';
 import type { ProductSummary } from '../types';
 import { ProductCard, ProductCardSkeleton } from './product-card';
@@ -14,6 +15,7 @@ export function TopSellingProducts({
 }) {
   const headingId = useId();
   const { data, isPending, isError } = useTopSellingProducts(TOP_SELLING_LIMIT);
+  const { currencySymbol } = useShopSettings();
 
   return (
     <section aria-labelledby={headingId}>
@@ -36,7 +38,11 @@ export function TopSellingProducts({
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
             {data.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} action={renderAction?.(product)} />
+                <ProductCard
+                  product={product}
+                  currencySymbol={currencySymbol}
+                  action={renderAction?.(product)}
+                />
               </li>
             ))}
           </ul>
