@@ -96,6 +96,29 @@ export const httpCachePlugin = fp(async (app: FastifyInstance, options: HttpCach
     request.headers.authorization === undefined &&
     request.routeOptions.config.httpCache !== undefined;
 
+  // Anonymous answers being computed now, by key: an identical request that arrives meanwhile
+  // waits for that answer instead of doing the same database work again. Without this a burst
+  // of one listing (after the micro-cache expired or the catalogue changed) queued up to the
+  // load gate's 256 copies of the same query, since each checked the store before any finished.
+  const computing = new Map<string, Promise<void>>();
+  const finishers = new WeakMap<FastifyRequest, () => void>();
+  const finish = (request: FastifyRequest) => {
+    finishers.get(request)?.();
+    finishers.delete(request);
+  };
+  const startComputing = (request: FastifyRequest, key: string) => {
+    if (computing.has(key)) return;
+    let resolve: () => void = () => undefined;
+    const done = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    computing.set(key, done);
+    finishers.set(request, () => {
+      if (computing.get(key) === done) computing.delete(key);
+      resolve();
+    });
+  };
+
   const notModified = (reply: FastifyReply) => {
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return '';
@@ -103,9 +126,16 @@ export const httpCachePlugin = fp(async (app: FastifyInstance, options: HttpCach
 
   app.addHook('onRequest', async (request, reply) => {
     if (!reusable(request)) return;
-    const answer = stored.get(keyOf(request));
+    const key = keyOf(request);
+    let answer = stored.get(key);
+    const running = answer ? undefined : computing.get(key);
+    if (running) {
+      await running;
+      answer = stored.get(key);
+    }
     if (!answer) {
       versionAtStart.set(request, options.version());
+      startComputing(request, key);
       return;
     }
     servedFromStore.add(request);
@@ -121,6 +151,18 @@ export const httpCachePlugin = fp(async (app: FastifyInstance, options: HttpCach
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    try {
+      return answerWithCacheHeaders(request, reply, payload);
+    } finally {
+      // Stored (or not storable): whoever waited for this answer may look again.
+      finish(request);
+    }
+  });
+  // A request that ends without sending (the client went away) must not keep others waiting.
+  app.addHook('onResponse', async (request) => finish(request));
+  app.addHook('onRequestAbort', async (request) => finish(request));
+
+  function answerWithCacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const cache = request.routeOptions.config.httpCache;
     if (!cache || !isRead(request) || servedFromStore.has(request)) return payload;
     if (reply.statusCode !== 200) return payload;
@@ -156,5 +198,5 @@ export const httpCachePlugin = fp(async (app: FastifyInstance, options: HttpCach
     }
     if (encoding) reply.header('content-encoding', encoding);
     return body;
-  });
+  }
 });
