@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -41,18 +42,16 @@ export function createMailer(options: {
   );
   // Made once, not with every mail: a mkdir per order cost about 3 % of checkout's server time.
   const outbox = lazily(() => mkdir(options.outboxDir, { recursive: true }));
-  let written = 0;
   return {
     async send(message) {
       const info = await (await transport()).sendMail({ from: options.from, ...message });
       await outbox();
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      // The counter keeps two mails to one person in the same millisecond apart; 'wx' never
-      // overwrites a mail already in the outbox.
-      written += 1;
+      // Cut to stay well inside a file name's 255 bytes; the random part keeps every mail apart,
+      // also between servers sharing DATA_DIR, and 'wx' never overwrites one.
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
       const file = path.join(
         options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${written}-${safeTo}.eml`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}-${safeTo}.eml`,
       );
       const write = () => writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       try {

@@ -39,10 +39,14 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  */
 export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const response = new ServerResponse(new IncomingMessage(new Socket()));
+  let finished = false;
   let failure: unknown;
   helmet(options)(response.req, response, (error?: unknown) => {
+    finished = true;
     failure = error;
   });
+  // Helmet sets its headers synchronously; if a version ever did not, the set would be partial.
+  if (!finished) throw new Error('helmet did not finish setting its headers synchronously');
   if (failure) throw failure;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
