@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useProgressiveCount } from './use-progressive-count';
 
-function Items({ total }: { total: number }) {
-  const shown = useProgressiveCount(total, 3, 2);
+function Items({ total, list = 'first list' }: { total: number; list?: string }) {
+  const shown = useProgressiveCount(list, total, 3, 2);
   return (
     <ul>
       {Array.from({ length: shown }, (_, index) => (
@@ -28,5 +28,13 @@ describe('useProgressiveCount', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     rerender(<Items total={12} />);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(12));
+  });
+
+  it('starts from the first items again when the list changes', async () => {
+    const { rerender } = render(<Items total={8} list="page 1" />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(8));
+    rerender(<Items total={8} list="page 2" />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(8));
   });
 });

@@ -79,9 +79,11 @@ export function usePendingCartProductsState(): ReadonlySet<number> {
   );
 }
 
-export const PendingCartProductsContext = createContext<ReadonlySet<number>>(new Set());
+export const PendingCartProductsContext = createContext<ReadonlySet<number> | null>(null);
 
 /** True while a change of this product's line is on its way to the server. */
 export function useCartLinePending(productId: number): boolean {
-  return useContext(PendingCartProductsContext).has(productId);
+  const pending = useContext(PendingCartProductsContext);
+  if (!pending) throw new Error('useCartLinePending() needs a <CartProvider> above it.');
+  return pending.has(productId);
 }

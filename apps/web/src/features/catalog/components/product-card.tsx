@@ -52,25 +52,26 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
-      {/* The link below names the product; its picture would only repeat it to screen readers. */}
-      <div aria-hidden="true" className="bg-slate-50 p-3">
-        <ProductImage
-          name={product.name}
-          image={product.images[0]}
-          size={240}
-          // Two columns on a phone; from md up three or four columns of about 240 px.
-          sizes="(min-width: 768px) 240px, 50vw"
-          eager={eagerImage}
-          className="transition-transform duration-200 group-hover:scale-[1.02]"
-        />
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-3">
-        <div className="flex items-start justify-between gap-2">
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md">
+      {/* The name's link is stretched over the picture and the name (its ::after fills this
+          box), so the picture opens the product too without a second, hidden link per card —
+          drawing that link for 25 cards was a large part of /shop's longest task on phones
+          (issue 8, TBT). Prices and notes below stay plain text. */}
+      <div className="relative">
+        {/* The link names the product; its picture would only repeat it to screen readers. */}
+        <div aria-hidden="true" className="bg-slate-50 p-3">
+          <ProductImage
+            name={product.name}
+            image={product.images[0]}
+            size={240}
+            // Two columns on a phone; from md up three or four columns of about 240 px.
+            sizes="(min-width: 768px) 240px, 50vw"
+            eager={eagerImage}
+            className="transition-transform duration-200 group-hover:scale-[1.02]"
+          />
+        </div>
+        <div className="flex items-start justify-between gap-2 px-3 pt-3">
           <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900 sm:text-base">
-            {/* One link per card, stretched over the whole card (its ::after), so the image
-                opens the product too: a second, hidden link per card was the costliest part
-                of drawing /shop's 25 cards on a phone (issue 8, TBT). */}
             <Link
               to={href}
               className="rounded after:absolute after:inset-0 after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
@@ -80,6 +81,8 @@ export function ProductCard({
           </Heading>
           {product.prescription ? <PrescriptionBadge className="relative" /> : null}
         </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 px-3 pt-2 pb-3">
         <p className="truncate text-xs text-slate-600">{product.manufacturer.name}</p>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="text-lg font-bold text-slate-900 sm:text-xl">
@@ -102,8 +105,7 @@ export function ProductCard({
           <p className="text-xs font-medium text-red-700">Only {product.quantity} left</p>
         ) : null}
         {note}
-        {/* Above the stretched link, so its buttons take their own clicks. */}
-        <div className="relative pt-1">
+        <div className="pt-1">
           {outOfStock ? (
             <button
               type="button"

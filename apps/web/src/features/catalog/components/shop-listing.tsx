@@ -34,10 +34,11 @@ const LEFT_COLUMN_QUERY = '(min-width: 64rem)';
 /** Cards whose images may be the largest paint of /shop: two rows on phones, one on desktops. */
 const ABOVE_THE_FOLD_CARDS = 4;
 /**
- * Cards drawn in the first task (two rows on a desktop, more than a phone's screen), then per
- * later task: the rest appear below the screen, so nothing visible moves.
+ * Cards drawn in the first task (two full rows of four on a desktop, as many as the skeleton,
+ * more than a phone's screen), then per later task, whole rows of two or four: the rest appear
+ * below, so nothing visible moves.
  */
-const FIRST_CARDS = 6;
+const FIRST_CARDS = 8;
 const CARDS_PER_TASK = 4;
 
 /**
@@ -63,7 +64,13 @@ export function ShopListing({
   const activeFilters = FILTER_KEYS.filter((key) => filter[key] > 0).length;
   const wideScreen = useMediaQuery(LEFT_COLUMN_QUERY);
   const { currencySymbol } = useShopSettings();
-  const shownCards = useProgressiveCount(products.length, FIRST_CARDS, CARDS_PER_TASK);
+  const shownCards = useProgressiveCount(
+    // The query's own list: stable while unchanged (`products` is a new [] while loading).
+    data?.productList,
+    products.length,
+    FIRST_CARDS,
+    CARDS_PER_TASK,
+  );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
