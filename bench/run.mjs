@@ -79,6 +79,8 @@ const LIGHTHOUSE_RUNS = Number(args['lighthouse-runs']);
 const FULL_RUN = PRODUCTS === 100_000 && !args['skip-web'] && !args.only && LIGHTHOUSE_RUNS === 5;
 const SHOPPERS = 16;
 const CHECKOUT_ORDERS = 960;
+// Orders placed first by other accounts to warm the server up, not counted (bench/suites/api.mjs).
+const WARMUP_ORDERS = 160;
 const HOT_STOCK = 100;
 
 const benchStarted = performance.now();
@@ -255,7 +257,10 @@ function searchRows(search, naive) {
 /** Checkout at SHOPPERS concurrent shoppers, then rows c1–c2 with the oversell check. */
 async function checkoutRows(shop, handle, shopping) {
   const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
-    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
+    checkout(shop, shopping.tokens, {
+      concurrency: SHOPPERS,
+      warmupTokens: shopping.warmupTokens,
+    }),
   );
   if (orders) {
     const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
@@ -265,7 +270,7 @@ async function checkoutRows(shop, handle, shopping) {
         'c1',
         `Place order at ${SHOPPERS} concurrent shoppers, p99 (PostgreSQL)`,
         ms(orders.p99),
-        `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}`,
+        `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}; after ${orders.warmupOrders} warm-up orders (their p99 ${ms(orders.coldP99)})`,
         'p99',
         '≤ 50 ms',
         orders.p99 <= 50,
@@ -323,6 +328,7 @@ async function narrowPhase() {
     const shopping = await prepareCheckout(handle, {
       shoppers: CHECKOUT_ORDERS,
       hotStock: HOT_STOCK,
+      warmup: WARMUP_ORDERS,
     });
     const shop = await startShopServer({
       label: 'shop (PostgreSQL)',
@@ -353,6 +359,7 @@ async function postgresPhase() {
   const shopping = await prepareCheckout(handle, {
     shoppers: CHECKOUT_ORDERS,
     hotStock: HOT_STOCK,
+    warmup: WARMUP_ORDERS,
   });
 
   // Nothing else may compete for the two cores while figures are taken.
@@ -553,7 +560,11 @@ async function pglitePhase() {
     productIds = await sampleProductIds(handle, 200);
     division = await busiestDivision(handle);
     terms = searchTerms(await productNames(handle), 500);
-    shopping = await prepareCheckout(handle, { shoppers: CHECKOUT_ORDERS, hotStock: HOT_STOCK });
+    shopping = await prepareCheckout(handle, {
+      shoppers: CHECKOUT_ORDERS,
+      hotStock: HOT_STOCK,
+      warmup: WARMUP_ORDERS,
+    });
   } finally {
     await handle.close();
   }
@@ -625,7 +636,10 @@ async function pglitePhase() {
       ),
     );
   const orders = await suite(`PGlite checkout: ${SHOPPERS} concurrent shoppers`, () =>
-    checkout(shop, shopping.tokens, { concurrency: SHOPPERS }),
+    checkout(shop, shopping.tokens, {
+      concurrency: SHOPPERS,
+      warmupTokens: shopping.warmupTokens,
+    }),
   );
   const peak = memory.stop();
   if (orders) {

@@ -77,8 +77,10 @@ export async function busiestDivision(handle) {
  * Checkout set-up, by SQL before anything is measured: `shoppers` accounts with a signed token,
  * and a cart each of 1–3 products from a pool of 400 well-stocked products; one 'hot' product
  * with `hotStock` units sits in a quarter of the carts so that it sells out under contention.
+ * `warmup` more accounts (`warmupTokens`) hold carts without the hot product: their orders warm
+ * the server up before the measured ones and leave the hot product's stock alone.
  */
-export async function prepareCheckout(handle, { shoppers, hotStock }) {
+export async function prepareCheckout(handle, { shoppers, hotStock, warmup = 0 }) {
   const pool = (
     await query(
       handle,
@@ -95,7 +97,8 @@ export async function prepareCheckout(handle, { shoppers, hotStock }) {
     handle,
     sql`INSERT INTO users (name, email, password_hash)
         SELECT 'Bench Shopper ' || n, 'bench-shopper-' || n || '@example.com', 'not-a-login'
-        FROM generate_series(1, ${shoppers}) AS n
+        FROM generate_series(1, ${shoppers + warmup}) AS n
+        ORDER BY n
         RETURNING id, token_version AS "tokenVersion"`,
   );
   let seed = 7;
@@ -104,11 +107,11 @@ export async function prepareCheckout(handle, { shoppers, hotStock }) {
     return seed / 2147483648;
   };
   const lines = [];
-  for (const user of users) {
+  for (const [index, user] of users.entries()) {
     const chosen = new Set();
     const count = 1 + Math.floor(next() * 3);
     while (chosen.size < count) chosen.add(pool[Math.floor(next() * pool.length)]);
-    if (next() < 0.25) chosen.add(hot);
+    if (next() < 0.25 && index >= warmup) chosen.add(hot);
     for (const productId of chosen)
       lines.push({ u: Number(user.id), p: productId, c: 1 + Math.floor(next() * 2) });
   }
@@ -131,7 +134,8 @@ export async function prepareCheckout(handle, { shoppers, hotStock }) {
     sql`SELECT id, quantity FROM products WHERE id IN (SELECT value::int FROM json_array_elements_text(${JSON.stringify([...pool, hot])}::json))`,
   );
   return {
-    tokens,
+    warmupTokens: tokens.slice(0, warmup),
+    tokens: tokens.slice(warmup),
     hot,
     products: [...pool, hot],
     stockBefore: new Map(stock.map((row) => [Number(row.id), Number(row.quantity)])),

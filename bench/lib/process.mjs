@@ -111,10 +111,22 @@ export function sampleMemory(pid, everyMs = 100) {
   };
 }
 
+/**
+ * The node flags of package.json's start script (the heap limits), read from it so that the
+ * bench measures the server with the memory settings `npm start` gives it.
+ */
+export function serverNodeFlags() {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 /** The shop server, as `npm start` runs it (its bundle) but without the web build step. */
 export async function startShopServer({ label, port, env, webDistDir }) {
   const bundle = await ensureServerBuild({ quiet: true });
-  const args = bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const args = [
+    ...serverNodeFlags(),
+    ...(bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/server.ts']),
+  ];
   const child = startChild(label, args, {
     NODE_ENV: 'production',
     PORT: String(port),
