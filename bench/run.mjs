@@ -281,10 +281,10 @@ async function checkoutRows(shop, handle, shopping) {
         'c2',
         'Orders per second; oversell check',
         `${fmt(orders.ordersPerSecond, 0)} orders/s`,
-        `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units), ${orders.other} other`,
+        `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units), ${orders.other} other, ${orders.warmupFailed} warm-up failures`,
         `negative stock: ${stock.negative}, stock ≠ sold: ${stock.mismatched}`,
         'zero oversell',
-        clean && orders.other === 0,
+        clean && orders.other === 0 && orders.warmupFailed === 0,
       ),
     );
     pgFigures.orders = orders;

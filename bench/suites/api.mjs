@@ -130,7 +130,9 @@ export async function checkout(
     maxMs,
     keyPrefix: 'bench-order',
   });
-  return { ...measured, warmupOrders: warmupTokens.length, coldP99: warmup?.p99 };
+  // Every warm-up cart can be served (no hot product), so anything but 201 there is a failure.
+  const warmupFailed = warmup ? warmupTokens.length - warmup.placed : 0;
+  return { ...measured, warmupOrders: warmupTokens.length, warmupFailed, coldP99: warmup?.p99 };
 }
 
 async function placeOrders(shop, tokens, { concurrency, maxMs, keyPrefix }) {
