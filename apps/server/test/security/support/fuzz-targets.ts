@@ -48,8 +48,8 @@ import { HOSTILE_STRINGS, hostileQueryArbitrary, type Json } from './schema-arbi
 import { createWorld, insertOrder, putInCart } from './world';
 
 /**
- * Every API route with an input, and how to fuzz it (issue 7). Routes with a body or query get
- * FUZZ_RUNS requests, routes whose only input is a path parameter FUZZ_PARAM_RUNS. Routes with no
+ * Every API route with an input, and how to fuzz it (issue 7). Every route gets FUZZ_RUNS
+ * requests (routes whose only input is a path parameter FUZZ_PARAM_RUNS, by default the same). Routes with no
  * input at all are listed in NOTHING_TO_FUZZ; a route in neither list fails the coverage test.
  * Within a group, routes that delete run last so the others keep their fixtures.
  */
