@@ -170,7 +170,7 @@ describe(`forgot and reset password (${testDriver})`, () => {
     for (let i = 0; i < 50; i++) {
       const files = (() => {
         try {
-          return readdirSync(outbox()).filter((f) => f.includes(to));
+          return readdirSync(outbox()).filter((f) => f.includes(to) && f.endsWith('.eml'));
         } catch {
           return [];
         }

@@ -346,8 +346,8 @@ describe(`order completion (${testDriver})`, () => {
       ORDER_STATUS.ACCEPTED,
     ]);
 
-    const outbox = readdirSync(path.join(t.config.dataDir, 'outbox')).filter((f) =>
-      f.includes(user.email.replace(/[^a-z0-9@._-]/gi, '_')),
+    const outbox = readdirSync(path.join(t.config.dataDir, 'outbox')).filter(
+      (f) => f.includes(user.email.replace(/[^a-z0-9@._-]/gi, '_')) && f.endsWith('.eml'),
     );
     expect(outbox.length).toBeGreaterThanOrEqual(3); // placed, confirmed, prescription rejected
   });

@@ -32,6 +32,8 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     ]);
     const files = readdirSync(outboxDir);
     expect(files).toHaveLength(2);
+    // Complete mails only: the hidden partial names are gone once send() has resolved.
+    expect(files.every((file) => file.endsWith('-asha@example.com.eml'))).toBe(true);
     const subjects = files.map((file) => readFileSync(path.join(outboxDir, file), 'utf8'));
     expect(subjects.some((mail) => mail.includes('Subject: First'))).toBe(true);
     expect(subjects.some((mail) => mail.includes('Subject: Second'))).toBe(true);

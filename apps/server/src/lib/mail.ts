@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -49,11 +49,15 @@ export function createMailer(options: {
       // Cut to stay well inside a file name's 255 bytes; the random part keeps every mail apart,
       // also between servers sharing DATA_DIR, and 'wx' never overwrites one.
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
-      const file = path.join(
-        options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}-${safeTo}.eml`,
-      );
-      const write = () => writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}-${safeTo}.eml`;
+      const file = path.join(options.outboxDir, name);
+      // Written under a hidden name and renamed once complete, so whoever reads the outbox never
+      // sees a mail that is still empty or half written (a browser journey once read one).
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      const write = async () => {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+        await rename(partial, file);
+      };
       try {
         await write();
       } catch (error) {
