@@ -2,18 +2,17 @@
 // PostgreSQL, then the real-server runs; ends with a summary of the figures docs/security.md
 // quotes.
 //
-//   1. fuzzing: FUZZ_RUNS (default 10,000) requests per route, FUZZ_PARAM_RUNS (the same) per
-//      route whose only input is a path parameter;
+//   1. fuzzing: FUZZ_RUNS (default 10,000) requests per route (FUZZ_PARAM_RUNS, for routes whose
+//      only input is a path parameter, follows it unless set);
 //   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units;
 //   3. health during a listing flood: FLOOD_SECONDS (default 30) of 32 clients; the 50 ms p99
 //      target is enforced on both databases in the full profile (FLOOD_STRICT), reported in CI;
 //   4. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database;
 //   5. soak: SOAK_SECONDS (default 600) of mixed traffic per database.
 //
-// STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, FUZZ_PARAM_RUNS 2,000,
-// OVERSELL_TRIALS 3, FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS
-// 120. A variable set in the
-// environment wins over either profile.
+// STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, OVERSELL_TRIALS 3,
+// FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set
+// in the environment wins over either profile.
 //
 // PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
 // STRESS_SKIP_POSTGRES=1 to run on PGlite only. STRESS_WORKERS (default 2) test files run at once.
@@ -30,7 +29,6 @@ const skipPostgres = process.env.STRESS_SKIP_POSTGRES === '1';
 const PROFILES = {
   full: {
     FUZZ_RUNS: '10000',
-    FUZZ_PARAM_RUNS: '10000',
     OVERSELL_TRIALS: '10',
     FLOOD_SECONDS: '30',
     FLOOD_STRICT: '1',
@@ -39,7 +37,6 @@ const PROFILES = {
   },
   ci: {
     FUZZ_RUNS: '2000',
-    FUZZ_PARAM_RUNS: '2000',
     OVERSELL_TRIALS: '3',
     FLOOD_SECONDS: '15',
     // CI reports the health p99 but does not fail on a timing: a shared CI machine's pace is

@@ -49,9 +49,9 @@ import { createWorld, insertOrder, putInCart } from './world';
 
 /**
  * Every API route with an input, and how to fuzz it (issue 7). Every route gets FUZZ_RUNS
- * requests (routes whose only input is a path parameter FUZZ_PARAM_RUNS, by default the same). Routes with no
- * input at all are listed in NOTHING_TO_FUZZ; a route in neither list fails the coverage test.
- * Within a group, routes that delete run last so the others keep their fixtures.
+ * requests (routes whose only input is a path parameter FUZZ_PARAM_RUNS, by default the same).
+ * Routes with no input at all are listed in NOTHING_TO_FUZZ; a route in neither list fails the
+ * coverage test. Within a group, routes that delete run last so the others keep their fixtures.
  */
 export const NOTHING_TO_FUZZ = [
   'GET /api/health',
