@@ -14,7 +14,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChangeCounter } from './lib/cache';
 import { createMailer, type Mailer } from './lib/mail';
-import { createLocalStorage, type FileStorage } from './lib/storage';
+import { createStorage, type FileStorage } from './lib/storage/index';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -51,7 +51,7 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Card payments; defaults to Stripe when its keys are set, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
-  /** File storage; defaults to DATA_DIR on local disk. */
+  /** File storage; defaults to the S3 bucket when configured, else DATA_DIR on local disk. */
   storage?: FileStorage;
   /** Pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -113,8 +113,12 @@ export async function buildApp(
   app.decorate('db', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
 
+  const storage = options.storage ?? (await createStorage(config));
+  if (!options.storage) app.addHook('onClose', async () => storage.close());
+  app.decorate('storage', storage);
+
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imageOrigins: storage.imageOrigins });
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -166,7 +170,6 @@ export async function buildApp(
     log: app.log,
   });
   const addresses = createAddressesService(db);
-  const storage = options.storage ?? createLocalStorage(config.dataDir);
   const catalog = createCatalogService(db, storage, {
     onChange: catalogueChanges.bump,
     cacheTtlMs: config.listingCacheSeconds * 1000,
@@ -224,6 +227,7 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     webDistDir: config.webDistDir,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    storage,
   });
 
   return app;

@@ -8,7 +8,8 @@ import { prepareData } from './startup';
 /** Entry point: listen, seed on first start, and close the database on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  // On a bucket nothing is written to DATA_DIR/uploads.
+  if (!config.s3) mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   const app = await buildApp(config);
 
   let closing = false;

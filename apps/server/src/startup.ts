@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ADMIN } from './config/env';
 import { seedDemoCatalogue } from './db/seed/seed-demo';
@@ -18,9 +17,7 @@ export async function prepareData(app: FastifyInstance): Promise<StartupSummary>
   if (config.admin) await ensureAdminAccount(app.db.db, config.admin);
   let seededProducts = 0;
   if (config.seedDemo) {
-    const result = await seedDemoCatalogue(app.db.db, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-    });
+    const result = await seedDemoCatalogue(app.db.db, { storage: app.storage });
     if (result.seeded) {
       seededProducts = result.products;
       app.log.info({ products: result.products }, 'demo catalogue seeded');

@@ -39,11 +39,18 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanString.default(false),
@@ -81,8 +88,11 @@ export interface AppConfig {
         region: string;
         accessKeyId: string;
         secretAccessKey: string;
+        publicUrl: string | undefined;
       }
     | undefined;
+  /** Shared store of the rate limits when set; otherwise PostgreSQL (or memory on PGlite). */
+  redisUrl: string | undefined;
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
@@ -158,6 +168,21 @@ export function loadConfig(
           issuerUrl: e.OIDC_ISSUER_URL,
         }
       : undefined;
+  const s3Settings = [
+    e.S3_ENDPOINT,
+    e.S3_BUCKET,
+    e.S3_REGION,
+    e.S3_ACCESS_KEY_ID,
+    e.S3_SECRET_ACCESS_KEY,
+    e.S3_PUBLIC_URL,
+  ];
+  const s3Complete = Boolean(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY);
+  if (!s3Complete && s3Settings.some(Boolean)) {
+    // Half a bucket configuration must not fall back to local disk without a word.
+    throw new ConfigError(
+      'Invalid environment:\n  S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set all three to store files in S3',
+    );
+  }
   const s3 =
     e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
       ? {
@@ -166,6 +191,7 @@ export function loadConfig(
           region: e.S3_REGION ?? 'us-east-1',
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined;
 
@@ -193,6 +219,7 @@ export function loadConfig(
     stripe,
     google,
     s3,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: e.TRUST_PROXY,

@@ -56,8 +56,31 @@ export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<str
   return headers;
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders(HELMET_OPTIONS);
+export interface SecurityPluginOptions {
+  /** Where images come from besides this origin: the bucket or its CDN (lib/storage). */
+  imageOrigins?: readonly string[];
+}
+
+/** The CSP with the image origins of the storage added to img-src. */
+function helmetOptions(imageOrigins: readonly string[]): Parameters<typeof helmet>[0] {
+  if (imageOrigins.length === 0) return HELMET_OPTIONS;
+  const csp = HELMET_OPTIONS?.contentSecurityPolicy;
+  if (!csp || typeof csp !== 'object' || !csp.directives) return HELMET_OPTIONS;
+  const imgSrc = csp.directives['img-src'];
+  return {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: {
+        ...csp.directives,
+        'img-src': [...(Array.isArray(imgSrc) ? imgSrc : []), ...imageOrigins],
+      },
+    },
+  };
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityPluginOptions) => {
+  const headers = helmetHeaders(helmetOptions(options.imageOrigins ?? []));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

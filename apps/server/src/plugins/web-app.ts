@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FileStorage } from '../lib/storage/index';
+import { SAFE_PUBLIC_URL } from '../lib/storage/types';
 import { errorBody } from './errors';
 
 const ROBOTS_TXT = [
@@ -17,12 +19,14 @@ const ROBOTS_TXT = [
 interface WebAppOptions {
   webDistDir: string;
   uploadsDir: string;
+  storage: FileStorage;
 }
 
 /**
  * Serves the built SPA from the API's port: hashed assets are immutable, index.html is always
  * revalidated, and unknown non-API paths fall back to index.html so client routes work on reload.
- * Public uploads (catalogue images) are served from the data directory; private files never are.
+ * Public uploads (catalogue images) are served from the data directory, or, on a bucket, answered
+ * with a redirect to it so no image byte passes through this process; private files never are.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -32,16 +36,32 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
       .send(ROBOTS_TXT),
   );
 
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Every upload and each of its resized variants gets a new random name, never reused: a
-    // changed image is a new URL, so a stored file can be cached for good.
-    maxAge: '365d',
-    immutable: true,
-  });
+  const { storage } = options;
+  if (storage.publicLocation) {
+    const locate = storage.publicLocation.bind(storage);
+    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!SAFE_PUBLIC_URL.test(pathname)) {
+        return reply.code(404).send(errorBody(404, `Route GET:${pathname} not found`));
+      }
+      const { location, maxAgeSeconds } = await locate(pathname);
+      // The name never changes content, so the redirect may be kept as long as its target lasts.
+      return reply
+        .header('cache-control', `public, max-age=${maxAgeSeconds}`)
+        .redirect(location, maxAgeSeconds >= 31_536_000 ? 301 : 302);
+    });
+  } else {
+    await app.register(fastifyStatic, {
+      root: options.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Every upload and each of its resized variants gets a new random name, never reused: a
+      // changed image is a new URL, so a stored file can be cached for good.
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
 
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);

@@ -7,7 +7,7 @@ import { ORDER_STATUS, PROVIDER, ROLE } from '@pharmacy/shared';
 import { isCheckViolation } from '../../src/db/errors';
 import { cartItems, orderLines, orders, products, users } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/lib/password';
-import { createLocalStorage } from '../../src/lib/storage';
+import { createLocalStorage } from '../../src/lib/storage/index';
 import { signSessionToken } from '../../src/lib/tokens';
 import { OutOfStockError } from '../../src/lib/errors';
 import { createAddressesService } from '../../src/modules/addresses/addresses.service';

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/env';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { generateLargeCatalogue } from './large-catalogue';
 import { seedDemoCatalogue } from './seed-demo';
+import { createStorage } from '../../lib/storage/index';
 
 /**
  * `npm run seed` — migrate, then seed the demo catalogue on an empty database.
@@ -61,13 +62,20 @@ async function main(): Promise<void> {
 
     if (!values['no-demo']) {
       const t = performance.now();
-      const uploadsDir = path.join(config.dataDir, 'uploads');
-      const demo = await seedDemoCatalogue(handle.db, { uploadsDir });
-      console.log(
-        demo.seeded
-          ? `Demo catalogue: ${demo.products} products with images in ${path.join(uploadsDir, 'catalog')} (${seconds(performance.now() - t)}).`
-          : 'Demo catalogue: skipped, the database already has products.',
-      );
+      const storage = await createStorage(config);
+      try {
+        const demo = await seedDemoCatalogue(handle.db, { storage });
+        const where = config.s3
+          ? `bucket ${config.s3.bucket}`
+          : path.join(config.dataDir, 'uploads', 'catalog');
+        console.log(
+          demo.seeded
+            ? `Demo catalogue: ${demo.products} products with images in ${where} (${seconds(performance.now() - t)}).`
+            : 'Demo catalogue: skipped, the database already has products.',
+        );
+      } finally {
+        await storage.close();
+      }
     }
 
     if (target !== undefined) {

@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS, toMinorUnits } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/storage/index';
 import type { Database, Transaction } from '../client';
 import {
   divisions,
@@ -21,9 +20,8 @@ import {
 import { createRandom, offerPriceMinor, slugify, strengthFromSalt } from './random';
 import { divisionSvg, packShotSvg } from './svg';
 
-/** Public URL prefix of the generated images; files live in `${uploadsDir}/catalog`. */
+/** Public URL prefix of the generated images, stored through the shop's file storage. */
 export const CATALOG_IMAGE_PREFIX = '/uploads/catalog';
-const CATALOG_DIR = 'catalog';
 const DEMO_SEED = 20_250_301;
 const DAY_MS = 86_400_000;
 /** Serialises concurrent first starts of several instances sharing one PostgreSQL. */
@@ -118,11 +116,11 @@ export function buildDemoCatalogue(now: Date = new Date()): DemoProduct[] {
   return result;
 }
 
-async function writeImages(uploadsDir: string, catalogue: readonly DemoProduct[]): Promise<void> {
-  const dir = path.join(uploadsDir, CATALOG_DIR);
-  await mkdir(dir, { recursive: true });
+async function writeImages(storage: FileStorage, catalogue: readonly DemoProduct[]): Promise<void> {
+  const save = (file: string, svg: string) =>
+    storage.savePublicAt(`${CATALOG_IMAGE_PREFIX}/${file}`, Buffer.from(svg));
   const writes: Promise<void>[] = DEMO_DIVISIONS.map((d) =>
-    writeFile(path.join(dir, divisionImageFile(d.name)), divisionSvg(d.name, d.color)),
+    save(divisionImageFile(d.name), divisionSvg(d.name, d.color)),
   );
   for (const p of catalogue) {
     const svg = packShotSvg({
@@ -134,7 +132,7 @@ async function writeImages(uploadsDir: string, catalogue: readonly DemoProduct[]
       color: divisionColor.get(p.divisionName) ?? '#495057',
       prescription: p.prescription,
     });
-    writes.push(writeFile(path.join(dir, p.imageFile), svg));
+    writes.push(save(p.imageFile, svg));
   }
   await Promise.all(writes);
 }
@@ -190,8 +188,8 @@ export async function ensureDemoReferenceData(tx: Database | Transaction): Promi
 }
 
 export interface SeedDemoOptions {
-  /** Where uploads are served from (`/uploads/...`); images go to `${uploadsDir}/catalog`. */
-  uploadsDir: string;
+  /** Where the images go: local disk (`DATA_DIR/uploads/catalog`) or the bucket. */
+  storage: FileStorage;
   /** Reference time for the products' created_at (default: now). */
   now?: Date;
 }
@@ -208,7 +206,7 @@ export async function seedDemoCatalogue(
   if (existing.length > 0) return { seeded: false, products: 0 };
 
   const catalogue = buildDemoCatalogue(options.now);
-  await writeImages(options.uploadsDir, catalogue);
+  await writeImages(options.storage, catalogue);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage/index';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
 import {
   addresses,
@@ -22,16 +23,18 @@ import { buildDemoCatalogue, CATALOG_IMAGE_PREFIX, seedDemoCatalogue } from './s
 const MIN_PRICE_MINOR = 50 * 100;
 
 let handle: TestDatabase;
+let dataDir: string;
 let uploadsDir: string;
 
 beforeAll(async () => {
-  uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'pharmacy-seed-'));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pharmacy-seed-'));
+  uploadsDir = path.join(dataDir, 'uploads');
   handle = await createTestDatabase();
 });
 
 afterAll(async () => {
   await handle?.destroy();
-  if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The PostgreSQL SQLSTATE of a failed query (drizzle wraps the driver error in `cause`). */
@@ -97,7 +100,7 @@ describe('demo catalogue seed', () => {
   });
 
   it('seeds an empty database with a realistic catalogue', async () => {
-    const result = await seedDemoCatalogue(handle.db, { uploadsDir });
+    const result = await seedDemoCatalogue(handle.db, { storage: createLocalStorage(dataDir) });
     expect(result.seeded).toBe(true);
     expect(result.products).toBeGreaterThanOrEqual(320);
 
@@ -172,7 +175,7 @@ describe('demo catalogue seed', () => {
   it('does nothing the second time', async () => {
     const before = await countOf(products);
     const images = await handle.db.select({ n: count() }).from(productImages);
-    const again = await seedDemoCatalogue(handle.db, { uploadsDir });
+    const again = await seedDemoCatalogue(handle.db, { storage: createLocalStorage(dataDir) });
     expect(again).toEqual({ seeded: false, products: 0 });
     expect(await countOf(products)).toBe(before);
     expect(await handle.db.select({ n: count() }).from(productImages)).toEqual(images);

@@ -27,7 +27,7 @@ import {
   type StoredImage,
 } from '../../lib/image-variants';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
-import type { FileStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage/index';
 import * as productsRepo from './products.repository';
 import * as taxonomyRepo from './taxonomy.repository';
 import type { TaxonomyKind } from './taxonomy.repository';

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors';
 import { checkFileContent } from '../../lib/file-type';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
-import type { FileStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage/index';
 import type { Session } from '../../plugins/auth';
 import type { OrdersService } from '../orders/orders.service';
 import * as repository from './prescriptions.repository';

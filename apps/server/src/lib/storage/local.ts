@@ -1,33 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  SAFE_PRIVATE_KEY,
+  SAFE_PUBLIC_URL,
+  SAFE_SEGMENT,
+  newFileName,
+  type FileStorage,
+} from './types';
 
 /**
- * Files on local disk under DATA_DIR: `uploads/` is public (served at /uploads/), `private/` is
- * never served directly (prescriptions go through an access-checked route).
+ * Files on local disk under DATA_DIR: `uploads/` is public (served at /uploads/ by the app),
+ * `private/` is never served directly (prescriptions go through an access-checked route). For one
+ * server: a second instance would not see these files (use S3, lib/storage/s3.ts).
  */
-export interface FileStorage {
-  /** Stores a public file and answers its URL path, e.g. /uploads/products/ab12.png. */
-  savePublic(folder: string, extension: string, content: Buffer): Promise<string>;
-  /**
-   * Stores a file derived from a public one at a URL chosen by the caller (a resized variant
-   * beside its original, lib/image-variants.ts); only /uploads/<folder>/<name> is accepted.
-   */
-  savePublicAt(url: string, content: Buffer): Promise<void>;
-  removePublic(url: string): Promise<void>;
-  savePrivate(folder: string, extension: string, content: Buffer): Promise<string>;
-  readPrivate(key: string): Promise<Buffer>;
-  removePrivate(key: string): Promise<void>;
-}
-
-const SAFE_SEGMENT = /^[a-z0-9-]+$/;
-const SAFE_PUBLIC_URL = /^\/uploads\/[a-z0-9-]+\/[a-z0-9-]+\.[a-z0-9]+$/;
-
 export function createLocalStorage(dataDir: string): FileStorage {
   const publicRoot = path.join(dataDir, 'uploads');
   const privateRoot = path.join(dataDir, 'private');
-  const newName = (extension: string) =>
-    `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${extension}`;
 
   function resolveInside(root: string, relative: string): string {
     const full = path.resolve(root, relative);
@@ -36,9 +24,11 @@ export function createLocalStorage(dataDir: string): FileStorage {
   }
 
   return {
+    kind: 'local',
+    imageOrigins: [],
     async savePublic(folder, extension, content) {
       if (!SAFE_SEGMENT.test(folder)) throw new Error('bad folder');
-      const name = newName(extension);
+      const name = newFileName(extension);
       await mkdir(path.join(publicRoot, folder), { recursive: true });
       await writeFile(path.join(publicRoot, folder, name), content);
       return `/uploads/${folder}/${name}`;
@@ -55,14 +45,21 @@ export function createLocalStorage(dataDir: string): FileStorage {
     },
     async savePrivate(folder, extension, content) {
       if (!SAFE_SEGMENT.test(folder)) throw new Error('bad folder');
-      const key = `${folder}/${newName(extension)}`;
+      const key = `${folder}/${newFileName(extension)}`;
       await mkdir(path.join(privateRoot, folder), { recursive: true, mode: 0o700 });
       await writeFile(path.join(privateRoot, key), content, { mode: 0o600 });
       return key;
     },
-    readPrivate: (key) => readFile(resolveInside(privateRoot, key)),
+    readPrivate(key) {
+      if (!SAFE_PRIVATE_KEY.test(key)) return Promise.reject(new Error('bad private key'));
+      return readFile(resolveInside(privateRoot, key));
+    },
     async removePrivate(key) {
       await rm(resolveInside(privateRoot, key), { force: true });
     },
+    async ping() {
+      await mkdir(publicRoot, { recursive: true });
+    },
+    async close() {},
   };
 }
