@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createChangeCounter } from './lib/cache';
 import { createMailer, type Mailer } from './lib/mail';
+import { createLimitCounters, routeLimitStore } from './lib/rate-limits';
 import { createStorage, type FileStorage } from './lib/storage/index';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
@@ -130,8 +131,11 @@ export async function buildApp(
     reuseSeconds: config.catalogCacheSeconds,
     version: () => catalogueChanges.value,
   });
+  const limits = createLimitCounters({ db: database.db, redisUrl: config.redisUrl });
+  app.addHook('onClose', async () => limits.close());
   await app.register(rateLimit, {
     global: false,
+    store: routeLimitStore(limits),
     errorResponseBuilder: (_request, context) => ({
       ...errorBody(
         429,
@@ -168,6 +172,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     shopName: config.shopName,
     log: app.log,
+    limits,
   });
   const addresses = createAddressesService(db);
   const catalog = createCatalogService(db, storage, {

@@ -7,3 +7,4 @@ export * from './prescriptions';
 export * from './payments';
 export * from './site';
 export * from './relations';
+export * from './rate-limits';

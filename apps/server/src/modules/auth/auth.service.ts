@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import type { LimitCounters } from '../../lib/rate-limits';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import type { UsersService } from '../users/users.service';
 import * as repository from './auth.repository';
@@ -38,10 +39,17 @@ export function createAuthService(deps: {
   publicUrl: string;
   shopName: string;
   log: FastifyBaseLogger;
+  limits: LimitCounters;
 }) {
   const { db, users } = deps;
-  const emailLimiter = new AttemptLimiter(LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowMs);
-  const ipLimiter = new AttemptLimiter(LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
+  const emailLimiter = new AttemptLimiter(
+    deps.limits.counter('login-email', LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowMs),
+    LOGIN_LIMITS.perEmail,
+  );
+  const ipLimiter = new AttemptLimiter(
+    deps.limits.counter('login-ip', LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs),
+    LOGIN_LIMITS.perIp,
+  );
 
   const session = async (user: {
     id: number;
@@ -67,10 +75,11 @@ export function createAuthService(deps: {
     /** The same answer for an unknown e-mail and a wrong password, in about the same time. */
     async login(input: LoginInput, ip: string): Promise<AuthResponse> {
       const emailKey = input.email.toLowerCase();
-      const wait = Math.max(
+      const waits = await Promise.all([
         emailLimiter.retryAfterSeconds(emailKey),
         ipLimiter.retryAfterSeconds(ip),
-      );
+      ]);
+      const wait = Math.max(...waits);
       if (wait > 0) {
         throw new TooManyRequestsError(
           wait,
@@ -81,11 +90,10 @@ export function createAuthService(deps: {
       const hash = user?.passwordHash ?? (await dummyPasswordHash());
       const passwordMatches = await verifyPassword(hash, input.password);
       if (!user || !user.passwordHash || !passwordMatches) {
-        emailLimiter.recordFailure(emailKey);
-        ipLimiter.recordFailure(ip);
+        await Promise.all([emailLimiter.recordFailure(emailKey), ipLimiter.recordFailure(ip)]);
         throw new BadRequestError(MESSAGES.invalidCredentials);
       }
-      emailLimiter.reset(emailKey);
+      await emailLimiter.reset(emailKey);
       return session(user);
     },
 
