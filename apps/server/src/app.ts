@@ -15,6 +15,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { createChangeCounter } from './lib/cache';
 import { createMailer, type Mailer } from './lib/mail';
 import { createLimitCounters, routeLimitStore } from './lib/rate-limits';
+import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
 import { createStorage, type FileStorage } from './lib/storage/index';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
@@ -127,6 +128,14 @@ export async function buildApp(
   });
   // Catalogue reads: ETag/304, Cache-Control and a short micro-cache of anonymous answers.
   const catalogueChanges = createChangeCounter();
+  // Other instances on the same PostgreSQL are told of every catalogue change, so their caches
+  // are dropped at once; needed only when something is cached (not under NODE_ENV=test).
+  const cachesSomething = config.catalogCacheSeconds > 0 || config.listingCacheSeconds > 0;
+  const changeFeed =
+    database.dedicatedConnection && cachesSomething
+      ? createPostgresChangeFeed({ connection: database.dedicatedConnection, log: app.log })
+      : createLocalChangeFeed();
+  app.addHook('onClose', async () => changeFeed.close());
   await app.register(httpCachePlugin, {
     reuseSeconds: config.catalogCacheSeconds,
     version: () => catalogueChanges.value,
@@ -176,8 +185,15 @@ export async function buildApp(
   });
   const addresses = createAddressesService(db);
   const catalog = createCatalogService(db, storage, {
-    onChange: catalogueChanges.bump,
+    onChange: () => {
+      catalogueChanges.bump();
+      changeFeed.publish();
+    },
     cacheTtlMs: config.listingCacheSeconds * 1000,
+  });
+  changeFeed.onRemoteChange(() => {
+    catalogueChanges.bump();
+    catalog.forgetCachedListings();
   });
   const cart = createCartService(db, catalog);
   const orderMail = createOrderMail({

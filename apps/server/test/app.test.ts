@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@pharmacy/shared';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
@@ -10,10 +11,15 @@ describe(`app (${testDriver})`, () => {
   });
   afterAll(async () => t.close());
 
-  it('reports health with the database kind', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: testDriver });
+  it('reports readiness with the database and storage kinds, and liveness apart', async () => {
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', database: testDriver, storage: 'local' });
+    }
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
   });
 
   it('answers an unknown API route with a 404 in the error shape', async () => {
@@ -110,3 +116,24 @@ function collectApiRoutes(t: TestApp): string[] {
     )
     .map((r) => r.url.replace(/:([A-Za-z]+)/g, '{$1}'));
 }
+
+describe(`readiness (${testDriver})`, () => {
+  it('answers 503 naming the storage when it cannot be reached, while liveness stays 200', async () => {
+    const t = await buildTestApp();
+    try {
+      rmSync(t.config.dataDir, { recursive: true, force: true });
+      for (const url of ['/api/health', '/api/health/ready']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json()).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The file storage is not reachable.',
+        });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -107,7 +107,17 @@ const OWNER_OR_ADMIN = (ok: number): Expect => [401, ok, 404, ok];
 
 export const MATRIX: Record<string, Case | Case[]> = {
   // Site and sign-in: public.
-  'GET /api/health': { note: 'liveness', expect: EVERYONE, request: () => get('/api/health') },
+  'GET /api/health': { note: 'readiness', expect: EVERYONE, request: () => get('/api/health') },
+  'GET /api/health/ready': {
+    note: 'readiness',
+    expect: EVERYONE,
+    request: () => get('/api/health/ready'),
+  },
+  'GET /api/health/live': {
+    note: 'liveness',
+    expect: EVERYONE,
+    request: () => get('/api/health/live'),
+  },
   'GET /api/settings': {
     note: 'shop settings',
     expect: EVERYONE,

@@ -35,5 +35,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
+  /** Where uploaded files are kept: this machine's disk or an S3 bucket. */
+  storage: z.enum(['local', 's3']),
+  uptimeSeconds: z.number(),
+});
+
+/** Liveness: the process runs and answers; nothing else is checked. */
+export const livenessResponseSchema = z.object({
+  status: z.literal('ok'),
   uptimeSeconds: z.number(),
 });

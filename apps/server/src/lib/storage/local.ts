@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   SAFE_PRIVATE_KEY,
@@ -58,7 +58,7 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await rm(resolveInside(privateRoot, key), { force: true });
     },
     async ping() {
-      await mkdir(publicRoot, { recursive: true });
+      await access(dataDir);
     },
     async close() {},
   };

@@ -576,6 +576,11 @@ export function createCatalogService(
       return new Map(rows.map((row) => [row.id, toProduct(row)]));
     },
 
+    /** Another server instance changed the catalogue (lib/change-feed.ts): recount listings. */
+    forgetCachedListings(): void {
+      listingChanges.bump();
+    },
+
     /** Stock was taken by an order written elsewhere (orders placeFromCart): listings show it. */
     stockChanged(): void {
       options.onChange?.();

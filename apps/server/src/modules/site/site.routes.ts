@@ -1,8 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   contactSchema,
   errorResponseSchema,
   healthResponseSchema,
+  livenessResponseSchema,
   messageResponseSchema,
   newsletterSchema,
   shopSettingsSchema,
@@ -20,33 +22,68 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const probe = createHealthProbe(app.db);
   app.addHook('onClose', async () => probe.close());
 
+  /**
+   * Readiness (ARCHITECTURE.md, issue 14): 200 only when the database and the file storage
+   * answer, so a balancer sends requests only to an instance that can serve them. While the
+   * server shuts down every route, this one included, answers 503 (return503OnClosing).
+   */
+  const readiness = async (_request: unknown, reply: FastifyReply) => {
+    const failures: string[] = [];
+    await Promise.all([
+      probe.ping().catch((error: unknown) => {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        failures.push('The database is not reachable.');
+      }),
+      app.storage.ping().catch((error: unknown) => {
+        app.log.error({ err: error }, 'health check: file storage unreachable');
+        failures.push('The file storage is not reachable.');
+      }),
+    ]);
+    if (failures.length > 0) {
+      return reply.code(503).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: failures.join(' '),
+      });
+    }
+    return {
+      status: 'ok' as const,
+      database: app.db.kind,
+      storage: app.storage.kind,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  };
+  const readinessSchema = {
+    tags,
+    response: { 200: healthResponseSchema, 503: errorResponseSchema },
+  };
   app.get(
     '/health',
     {
       config: { access: 'public' },
+      schema: { ...readinessSchema, summary: 'Readiness: the database and file storage answer' },
+    },
+    readiness,
+  );
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: { ...readinessSchema, summary: 'Readiness (the same check as /health)' },
+    },
+    readiness,
+  );
+  app.get(
+    '/health/live',
+    {
+      config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Liveness and database check',
-        response: { 200: healthResponseSchema, 503: errorResponseSchema },
+        summary: 'Liveness: the process runs; checks nothing else',
+        response: { 200: livenessResponseSchema },
       },
     },
-    async (_request, reply) => {
-      try {
-        await probe.ping();
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'The database is not reachable.',
-        });
-      }
-      return {
-        status: 'ok' as const,
-        database: app.db.kind,
-        uptimeSeconds: Math.round(process.uptime()),
-      };
-    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(
