@@ -33,6 +33,9 @@ export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 
 export const MEMORY_DATABASE = 'memory://';
 
+/** Serialises migrations of several instances starting at once on one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 72_010_000;
+
 /**
  * Planner settings for every connection. The catalogue lives in memory or on SSD, so a random
  * page costs little more than a sequential one (PostgreSQL's default of 4 assumes spinning disks
@@ -151,8 +154,24 @@ async function openPostgres(connectionString: string, onPoolError: (error: Error
     db,
     kind: 'postgres' as const,
     dedicatedConnection: { connectionString, options: POSTGRES_STARTUP_OPTIONS },
-    migrate: () =>
-      migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    /**
+     * drizzle's migrator takes no lock: two instances starting together on an empty database both
+     * ran the first migration and one failed (the two-instance test). A session-level advisory
+     * lock, held on a connection of its own while the migrator runs, lets one migrate and the
+     * other find the work done.
+     */
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: pool, schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lock.release();
+      }
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -37,14 +37,20 @@ export async function ensureAdminAccount(
     if (existing.roleId !== ROLE.ADMIN) await repository.setUserRole(db, existing.id, ROLE.ADMIN);
     return;
   }
-  await repository.insertUser(db, {
-    name: 'Administrator',
-    email: admin.email.toLowerCase(),
-    phoneNumber: null,
-    passwordHash: await hashPassword(admin.password),
-    roleId: ROLE.ADMIN,
-    providerName: PROVIDER.EMAIL,
-  });
+  try {
+    await repository.insertUser(db, {
+      name: 'Administrator',
+      email: admin.email.toLowerCase(),
+      phoneNumber: null,
+      passwordHash: await hashPassword(admin.password),
+      roleId: ROLE.ADMIN,
+      providerName: PROVIDER.EMAIL,
+    });
+  } catch (error) {
+    // Another instance starting at the same moment created it first: it exists, as wanted.
+    if (!isUniqueViolation(error)) throw error;
+    await ensureAdminAccount(db, admin);
+  }
 }
 
 export function createUsersService(db: Database, options: { jwtSecret: string }) {
