@@ -445,7 +445,7 @@ describe.runIf(onPostgres).each(limitStores)(
 
     it(`holds the wrong-password limit (${LOGIN_LIMITS.perEmail} per address) across both instances`, async () => {
       // A different client address for each try: only the per-account count can stop them.
-      const statuses = await alternate(LOGIN_LIMITS.perEmail + 2, (instance, i) =>
+      const statuses = await alternate(LOGIN_LIMITS.perEmail + 2, (instance) =>
         call(instance.base, 'POST', '/api/auth/login', {
           headers: from(clientAddress()),
           body: { email: ADMIN.email, password: 'wrong-password' },
