@@ -140,7 +140,7 @@ export async function buildApp(
     reuseSeconds: config.catalogCacheSeconds,
     version: () => catalogueChanges.value,
   });
-  const limits = createLimitCounters({ db: database.db, redisUrl: config.redisUrl });
+  const limits = await createLimitCounters({ db: database.db, redisUrl: config.redisUrl });
   app.addHook('onClose', async () => limits.close());
   await app.register(rateLimit, {
     global: false,

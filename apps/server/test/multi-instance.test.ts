@@ -100,7 +100,7 @@ async function call(
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
+  let body: RequestInit['body'];
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -23,15 +22,19 @@ export interface LimitCounters {
   close(): Promise<void>;
 }
 
-export function createLimitCounters(options: {
+export async function createLimitCounters(options: {
   db: Database;
   redisUrl: string | undefined;
-}): LimitCounters {
+}): Promise<LimitCounters> {
   const counters = new Map<string, RateLimiterAbstract>();
+  // Imported only when configured: the server bundle would otherwise load it at every start.
   const redis = options.redisUrl
     ? // No offline queue: while Redis is away a check fails at once (and falls back to the
       // per-process insurance below) instead of holding the request.
-      new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      new (await import('ioredis')).Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      })
     : undefined;
   // Without a listener ioredis reports a lost connection as an unhandled error event.
   redis?.on('error', () => {});

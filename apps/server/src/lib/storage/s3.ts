@@ -1,12 +1,4 @@
 import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import {
   SAFE_PRIVATE_KEY,
   SAFE_PUBLIC_URL,
   SAFE_SEGMENT,
@@ -56,7 +48,16 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (name: string) =>
   CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
-export function createS3Storage(config: S3StorageConfig): FileStorage {
+/**
+ * The AWS SDK is imported here, when a bucket is configured, not at the top of the module: the
+ * server bundle hoists static imports, and a shop on local disk should not load it (start-up time
+ * and memory).
+ */
+export async function createS3Storage(config: S3StorageConfig): Promise<FileStorage> {
+  const [
+    { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client },
+    { getSignedUrl },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
