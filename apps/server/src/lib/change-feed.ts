@@ -17,6 +17,7 @@ export interface ChangeFeed {
 }
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+export const FEED_APPLICATION_NAME = 'medikart-change-feed';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -67,7 +68,11 @@ export function createPostgresChangeFeed(options: {
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
-      const next = new pg.Client(options.connection);
+      // Named, so an operator (or a test) can tell these connections apart in pg_stat_activity.
+      const next = new pg.Client({
+        ...options.connection,
+        application_name: FEED_APPLICATION_NAME,
+      });
       next.on('error', (error) => lost(next, error));
       next.on('end', () => lost(next, new Error('connection ended')));
       next.on('notification', (message) => {
