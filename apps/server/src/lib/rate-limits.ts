@@ -6,6 +6,7 @@ import {
   RateLimiterRedis,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 
@@ -15,6 +16,10 @@ import { rateLimits } from '../db/schema/index';
  * rate-limiter-flexible in Redis when REDIS_URL is set, otherwise in the shop's own database (the
  * `rate_limits` table, one atomic upsert per counted request), so no extra server is required.
  */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Rows are removed an hour after they expire, so a sweep never races a live window. */
+const SWEEP_GRACE_MS = 60 * 60_000;
+
 export interface LimitCounters {
   readonly store: 'database' | 'redis';
   /** `limit` points per `windowMs` under `name`; the same arguments give the same counter. */
@@ -39,6 +44,19 @@ export async function createLimitCounters(options: {
   // Without a listener ioredis reports a lost connection as an unhandled error event.
   redis?.on('error', () => {});
 
+  // Expired rows are dead weight; any instance may remove them (Redis expires its own keys).
+  const sweep = redis
+    ? undefined
+    : setInterval(() => {
+        options.db
+          .delete(rateLimits)
+          .where(lt(rateLimits.expire, new Date(Date.now() - SWEEP_GRACE_MS)))
+          .catch(() => {
+            // Not critical: the next sweep tries again.
+          });
+      }, SWEEP_INTERVAL_MS);
+  sweep?.unref();
+
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     if (!redis) {
       return new RateLimiterDrizzle({
@@ -47,6 +65,9 @@ export async function createLimitCounters(options: {
         keyPrefix,
         points,
         duration,
+        // One sweep for the whole table below, stopped on close, instead of a timer per counter
+        // that would outlive the database it sweeps.
+        clearExpiredByTimeout: false,
       });
     }
     return new RateLimiterRedis({
@@ -74,6 +95,7 @@ export async function createLimitCounters(options: {
       return counter;
     },
     async close() {
+      if (sweep) clearInterval(sweep);
       redis?.disconnect();
     },
   };
