@@ -1,6 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS, type OrderStatusId } from '@pharmacy/shared';
 import type { Database } from '../../../src/db/client';
@@ -137,16 +134,16 @@ export async function insertOrder(
   return order.id;
 }
 
-/** A pending prescription with one PNG file on the order, stored where the app reads it. */
+/**
+ * A pending prescription with one PNG file on the order, stored through the app's own storage
+ * (DATA_DIR/private on local disk, `private/` in the bucket on S3), where the app reads it.
+ */
 export async function insertPrescription(
   t: TestApp,
   orderId: number,
   userId: number,
 ): Promise<number> {
-  const key = `prescriptions/fixture-${randomBytes(8).toString('hex')}.png`;
-  const file = path.join(t.config.dataDir, 'private', key);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, TINY_PNG);
+  const key = await t.app.storage.savePrivate('prescriptions', 'png', TINY_PNG);
   const [prescription] = await t.database.db
     .insert(prescriptions)
     .values({ orderId, userId, reviewStatus: 'pending' })
