@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,13 +19,16 @@ import {
 } from '../../src/lib/file-type';
 import { TINY_PNG } from '../factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
+import { fileTree, storedFilesIn } from '../support/data-dir';
+import { startTestBucket, type TestBucket } from '../support/s3';
 import { installDbWatch, type DbWatch } from './support/db-watch';
 import { createWorld, insertOrder, nextRemoteAddress, type World } from './support/world';
 
 /**
  * Issue 7 · hostile uploads (OWASP ASVS 5.2, API4/API8): an explicit corpus of files that must be
  * refused by the prescription route and the catalogue image routes, with nothing left in DATA_DIR
- * and no row written; then what happens to the files that are accepted.
+ * and no row written; then what happens to the files that are accepted. Issue 14: the same on an
+ * S3 bucket (s3rver), where a refused file must add no object either.
  */
 
 // ---- Building hostile files ----------------------------------------------------------------
@@ -453,24 +456,8 @@ const CORPUS: Hostile[] = [
   },
 ];
 
-// ---- Reading the data directory -----------------------------------------------------------
-
-/** Every file under DATA_DIR, relative, with its size: the whole tree, not only the known folders. */
-function fileTree(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => {
-        const full = path.join(entry.parentPath, entry.name);
-        return `${path.relative(dir, full)} ${statSync(full).size}`;
-      })
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
-describe(`hostile uploads (${testDriver})`, () => {
+describe.each(['local disk', 'S3'] as const)(`hostile uploads on %s (${testDriver})`, (storage) => {
+  let bucket: TestBucket | undefined;
   let t: TestApp;
   let w: World;
   let watch: DbWatch;
@@ -478,7 +465,8 @@ describe(`hostile uploads (${testDriver})`, () => {
   /** Member A's order waiting for a prescription: the state in which uploads are looked at. */
   let rxOrder: number;
   beforeAll(async () => {
-    t = await buildTestApp();
+    if (storage === 'S3') bucket = await startTestBucket();
+    t = await buildTestApp(bucket ? { s3: bucket.config } : {});
     w = await createWorld(t);
     rxOrder = await insertOrder(t.database.db, w.memberA.id, {
       statusId: ORDER_STATUS.COLLECTING_PRESCRIPTION,
@@ -489,7 +477,13 @@ describe(`hostile uploads (${testDriver})`, () => {
     watch = await installDbWatch(t.database.db, t.config.dataDir);
     divisionId = w.basics.divisionId;
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await bucket?.stop();
+  });
+
+  /** Every object of the bucket with its size (none on local disk). */
+  const bucketObjects = async () => (bucket ? bucket.objectLines() : []);
 
   const productFields = () => ({
     name: `Hostile test ${randomBytes(3).toString('hex')}`,
@@ -536,10 +530,15 @@ describe(`hostile uploads (${testDriver})`, () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(20);
   });
 
+  it('runs on the storage it names', () => {
+    expect(t.app.storage.kind).toBe(storage === 'S3' ? 's3' : 'local');
+  });
+
   it.each(CORPUS.map((entry) => [`${entry.route}: ${entry.label}`, entry] as const))(
     'refuses %s, storing nothing',
     async (_label, entry) => {
       const treeBefore = fileTree(t.config.dataDir);
+      const objectsBefore = await bucketObjects();
       const rowsBefore = await rowCounts();
       const writesBefore = await watch.writes();
       const res = await send(entry.route, entry.files);
@@ -550,9 +549,11 @@ describe(`hostile uploads (${testDriver})`, () => {
         error: expect.any(String),
         message: expect.any(String),
       });
-      // The refusal names no path of the server.
+      // The refusal names no path of the server, nor the bucket.
       expect(res.body).not.toContain(t.config.dataDir);
+      if (bucket) expect(res.body).not.toContain(bucket.origin);
       expect(fileTree(t.config.dataDir)).toEqual(treeBefore);
+      expect(await bucketObjects()).toEqual(objectsBefore);
       expect(await rowCounts()).toEqual(rowsBefore);
       expect(await watch.writes()).toBe(writesBefore);
     },
@@ -562,6 +563,7 @@ describe(`hostile uploads (${testDriver})`, () => {
     // busboy cannot read a file name whose extended form decodes to CR or LF and discards the
     // whole part; the product is saved without it and nothing of the file is stored.
     const treeBefore = fileTree(t.config.dataDir);
+    const objectsBefore = await bucketObjects();
     const res = await send('product', [{ name: 'pack\r\n.png', content: TINY_PNG }]);
     expect(res.statusCode, res.body).toBe(201);
     const images = await t.database.db
@@ -570,6 +572,7 @@ describe(`hostile uploads (${testDriver})`, () => {
       .where(eq(productImages.productId, res.json<{ id: number }>().id));
     expect(images).toEqual([]);
     expect(fileTree(t.config.dataDir)).toEqual(treeBefore);
+    expect(await bucketObjects()).toEqual(objectsBefore);
   });
 
   it('refuses a text field under a file field name', async () => {
@@ -590,8 +593,9 @@ describe(`hostile uploads (${testDriver})`, () => {
 
   it('stores an accepted prescription under a generated name in the private folder only', async () => {
     const label = 'My prescription (1).png';
+    const content = png(1200, 1600);
     const res = await send('prescription', [
-      { name: label, content: png(1200, 1600) },
+      { name: label, content },
       { name: 'report.pdf', content: PDF, type: 'application/pdf' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
@@ -602,17 +606,48 @@ describe(`hostile uploads (${testDriver})`, () => {
     expect(rows).toHaveLength(1);
     const key = rows[0]?.storageKey as string;
     expect(key).toMatch(/^prescriptions\/[0-9a-z]+-[0-9a-f]{24}\.png$/);
-    const file = path.join(t.config.dataDir, 'private', key);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    // Nothing of it in the served folder, and no URL reaches it.
-    expect(fileTree(path.join(t.config.dataDir, 'uploads')).join('\n')).not.toContain(
-      path.basename(key),
-    );
-    for (const url of [`/uploads/${key}`, `/uploads/../private/${key}`, `/private/${key}`]) {
+    let stored: Buffer;
+    if (!bucket) {
+      const file = path.join(t.config.dataDir, 'private', key);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      stored = readFileSync(file);
+      // Nothing of it in the served folder.
+      expect(fileTree(path.join(t.config.dataDir, 'uploads')).join('\n')).not.toContain(
+        path.basename(key),
+      );
+    } else {
+      // One object, under private/, nothing else named like it; nothing in DATA_DIR.
+      const objects = await bucket.objects();
+      expect(objects.filter((o) => o.key.includes(path.basename(key)))).toEqual([
+        { key: `private/${key}`, size: content.length },
+      ]);
+      stored = await bucket.read(`private/${key}`);
+      expect(storedFilesIn(t.config.dataDir)).toEqual([]);
+    }
+    expect(stored.equals(content)).toBe(true);
+    // No URL reaches it.
+    for (const url of [
+      `/uploads/${key}`,
+      `/uploads/../private/${key}`,
+      `/private/${key}`,
+      `/uploads/private/${key}`,
+    ]) {
       const served = await t.app.inject({ method: 'GET', url });
       // Unknown page paths may fall back to the web app's index.html; never to the file.
       expect(served.headers['content-type'] ?? '', url).not.toContain('image/png');
-      expect(served.rawPayload.equals(readFileSync(file)), url).toBe(false);
+      expect(served.rawPayload.equals(stored), url).toBe(false);
+      const location = served.headers.location;
+      if (!bucket) {
+        expect(location, url).toBeUndefined();
+        continue;
+      }
+      if (location === undefined) continue;
+      // On the bucket /uploads/prescriptions/<name> passes the safe pattern: its redirect points
+      // at uploads/prescriptions/<name>, which does not exist, never at private/.
+      expect(String(location), url).not.toContain('private/');
+      const fetched = await fetch(String(location));
+      expect(fetched.status, url).toBe(404);
+      expect(Buffer.from(await fetched.arrayBuffer()).includes(stored), url).toBe(false);
     }
   });
 
@@ -628,9 +663,22 @@ describe(`hostile uploads (${testDriver})`, () => {
       .where(eq(productImages.productId, id));
     expect(image?.url).toMatch(/^\/uploads\/products\/[0-9a-z]+-[0-9a-f]{24}\.png$/);
     const served = await t.app.inject({ method: 'GET', url: image?.url as string });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    if (!bucket) {
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      return;
+    }
+    // On the bucket: a redirect, whose target serves the stored bytes as image/png.
+    expect(served.statusCode).toBe(302);
+    const target = await fetch(String(served.headers.location));
+    expect(target.status).toBe(200);
+    expect(target.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await target.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    expect(await bucket.objectLines()).toContain(
+      `${(image?.url as string).slice(1)} ${TINY_PNG.length}`,
+    );
+    expect(storedFilesIn(t.config.dataDir)).toEqual([]);
   });
 });
 
