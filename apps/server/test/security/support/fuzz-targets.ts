@@ -55,6 +55,8 @@ import { createWorld, insertOrder, putInCart } from './world';
  */
 export const NOTHING_TO_FUZZ = [
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/health/live',
   'GET /api/settings',
   'GET /api/user/myProfile',
   'GET /api/user/getAllAddress',
