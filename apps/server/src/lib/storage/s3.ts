@@ -71,9 +71,13 @@ export async function createS3Storage(config: S3StorageConfig): Promise<FileStor
   });
   const { bucket } = config;
   const publicBase = config.publicUrl?.replace(/\/$/, '');
-  const bucketOrigin = config.endpoint
-    ? new URL(config.endpoint).origin
-    : `https://${bucket}.s3.${config.region}.amazonaws.com`;
+  // Where presigned URLs point, taken from one: virtual-hosted on AWS, but path-style for a bucket
+  // name with dots, and the endpoint's own host elsewhere; the CSP must name exactly that origin.
+  const bucketOrigin = new URL(
+    await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 'uploads/x.png' }), {
+      expiresIn: 60,
+    }),
+  ).origin;
 
   const publicKey = (url: string) => {
     if (!SAFE_PUBLIC_URL.test(url)) throw new Error('bad public url');
@@ -112,7 +116,8 @@ export async function createS3Storage(config: S3StorageConfig): Promise<FileStor
       await putPublic(url, content);
     },
     async removePublic(url) {
-      if (!url.startsWith('/uploads/')) return;
+      // A URL no upload of ours could have (an imported row) has no object to remove.
+      if (!SAFE_PUBLIC_URL.test(url)) return;
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: publicKey(url) }));
     },
     async savePrivate(folder, extension, content) {
