@@ -81,17 +81,24 @@ export interface AppConfig {
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  /** The bucket for uploaded files (lib/storage/s3.ts); unset keeps them in dataDir. */
   s3:
     | {
+        /** Unset means AWS itself; set for any S3-compatible server (MinIO, R2, s3rver…). */
         endpoint: string | undefined;
         bucket: string;
         region: string;
         accessKeyId: string;
         secretAccessKey: string;
+        /**
+         * Where browsers read public objects directly (a CDN, or the bucket's address when its
+         * policy makes `uploads/*` readable). Unset: the app answers each image with a presigned
+         * URL, so the bucket can stay wholly private.
+         */
         publicUrl: string | undefined;
       }
     | undefined;
-  /** Shared store of the rate limits when set; otherwise PostgreSQL (or memory on PGlite). */
+  /** Shared store of the rate limits when set; otherwise the shop's database. */
   redisUrl: string | undefined;
   logLevel: string;
   webDistDir: string;

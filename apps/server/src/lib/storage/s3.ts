@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config/env';
 import {
   SAFE_PRIVATE_KEY,
   SAFE_PUBLIC_URL,
@@ -6,20 +7,7 @@ import {
   type FileStorage,
 } from './types';
 
-export interface S3StorageConfig {
-  /** Unset means AWS itself; set for any S3-compatible server (MinIO, R2, s3rver…). */
-  endpoint: string | undefined;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /**
-   * Where browsers read public objects directly (a CDN, or the bucket's address when its policy
-   * makes `uploads/*` readable). Unset: the app answers each image with a short-lived presigned
-   * URL, so the bucket can stay wholly private.
-   */
-  publicUrl: string | undefined;
-}
+export type S3StorageConfig = NonNullable<AppConfig['s3']>;
 
 /** Public images live under this prefix, prescriptions under `private/` (never public). */
 const PUBLIC_PREFIX = 'uploads/';
