@@ -1,7 +1,9 @@
 // `npm run bench`: the whole performance suite of issue 8, on PostgreSQL and on PGlite, each
-// with the 100,000-product catalogue, the real server started as a child process. Prints one
-// table (every target beside its baseline from the same run) and writes it, with the date, the
-// machine and the commands to reproduce it, into docs/performance.md.
+// with the 100,000-product catalogue, the real server started as a child process, and at the end
+// of the PostgreSQL phase the scale-out rows of issue 14 (images from an S3 bucket, two instances
+// on one database; bench/suites/scale-out.mjs). Prints one table (every target beside its
+// baseline from the same run) and writes it, with the date, the machine and the commands to
+// reproduce it, into docs/performance.md.
 //
 // Options (for trying things out; a run with any of them does not touch docs/performance.md):
 //   --products N   catalogue size (default 100000)
@@ -9,6 +11,8 @@
 //   --only postgres|pglite
 //   --only search    PostgreSQL: the 500 search terms (b1–b3) beside the naive endpoint, nothing else
 //   --only checkout  PostgreSQL: checkout at 16 shoppers and the oversell check (c1, c2), nothing else
+//   --only scale     PostgreSQL: scale-out of issue 14 (h1–h8, i1–i2) — a product image from an
+//                    s3rver bucket beside local disk, and listing on two instances beside one
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -27,9 +31,25 @@ import {
   sampleProductIds,
   seedCatalogue,
 } from './lib/database.mjs';
-import { throughput } from './lib/load.mjs';
+import { median, throughput } from './lib/load.mjs';
+import { rawThroughput } from './lib/raw-load.mjs';
 import { consoleTable, fmt, markdownTable, row, writeIntoDoc } from './lib/report.mjs';
 import { searchTerms } from './lib/search-terms.mjs';
+import {
+  addFiles,
+  adminToken,
+  answerOf,
+  productPhoto,
+  cpuText,
+  meanCpu,
+  startBucket,
+  taxonomyIds,
+  throughputAcross,
+  uploadProductImage,
+  warmThroughput,
+  WARMUP_SECONDS,
+  withCpu,
+} from './suites/scale-out.mjs';
 import {
   checkout,
   deepPageLatency,
@@ -64,9 +84,12 @@ const { values: args } = parseArgs({
 });
 const WEB_ONLY = args.only === 'web';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
-const NARROW = ['search', 'checkout'].includes(args.only ?? '') ? args.only : undefined;
-if (args.only && !['postgres', 'pglite', 'web', 'search', 'checkout'].includes(args.only)) {
-  console.error(`--only ${args.only}: expected postgres, pglite, web, search or checkout`);
+const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
+if (
+  args.only &&
+  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale'].includes(args.only)
+) {
+  console.error(`--only ${args.only}: expected postgres, pglite, web, search, checkout or scale`);
   process.exit(2);
 }
 if (WEB_ONLY && args['skip-web']) {
@@ -130,6 +153,10 @@ async function suite(name, fn) {
 }
 
 const ms = (value) => fmt(value, 1, ' ms');
+/** Files in the local-disk image folder for h2 and h3 (1,000 and 10,000 products' images). */
+const CROWDED_FOLDERS = [4_000, 40_000];
+/** Alternating rounds of one instance and two for rows i1–i2. */
+const LISTING_ROUNDS = 3;
 const rps = (value) => fmt(value, 0, ' req/s');
 const times = (value) => fmt(value, 2, '×');
 
@@ -291,7 +318,319 @@ async function checkoutRows(shop, handle, shopping) {
   }
 }
 
-/** --only search|checkout: the PostgreSQL set-up, then that one suite. */
+/**
+ * Rows h1–h8 and i1–i2 (issue 14, scale-out) on the PostgreSQL database `database`: one product
+ * image served from local disk by the app, from an s3rver bucket at the URL the app redirects to,
+ * and the redirect itself; then the listing of a1 on one instance and on two instances sharing the
+ * database (and the bucket), as deployed and without the micro-cache. Only the server(s) under
+ * test run while a figure is taken (the bucket idles during the listing runs). Image bodies are
+ * binary, so images are loaded with rawThroughput (bench/lib/raw-load.mjs): autocannon decodes
+ * every body as text and would measure itself (h8 shows how much).
+ */
+async function scaleOutRows(database, handle, paths) {
+  const bucket = await suite('scale-out: s3rver bucket', () => startBucket());
+  if (bucket) cleanups.push(() => bucket.stop());
+  const token = await adminToken(handle);
+  const ids = await taxonomyIds(handle);
+  const photo = await productPhoto();
+  const envOf = (extra = {}) => ({
+    DATABASE_URL: database.url,
+    DATA_DIR: tempDir('bench-scale-'),
+    ...extra,
+  });
+  const startShop = async (label, env) => {
+    const shop = await startShopServer({ label, port: await freePort(), env });
+    cleanups.push(() => shop.stop());
+    return shop;
+  };
+  const raw = { measure: rawThroughput };
+
+  const images = {};
+  await suite('scale-out: product image from local disk', async () => {
+    const env = envOf();
+    const shop = await startShop('shop (local disk)', env);
+    try {
+      const upload = await uploadProductImage(shop, token, ids, photo, 'Bench photo (local disk)');
+      const answer = await answerOf(`${shop.base}${upload.url}`);
+      if (answer.status !== 200) throw new Error(`GET ${upload.url} answered ${answer.status}`);
+      images.local = {
+        ...answer,
+        result: await warmThroughput(shop.base, [upload.url], {
+          ...raw,
+          watch: { pids: [shop.pid] },
+        }),
+      };
+      // The same file once its folder holds as many files as a catalogue with images does (each
+      // upload is an original and up to three variants): @fastify/static reads the directory of
+      // every path segment on each request to check the path's spelling.
+      images.crowded = [];
+      const folder = path.join(env.DATA_DIR, 'uploads', path.dirname(upload.url.slice(9)));
+      let added = 0;
+      for (const files of CROWDED_FOLDERS) {
+        addFiles(folder, files - added);
+        added = files;
+        images.crowded.push({
+          files,
+          result: await warmThroughput(shop.base, [upload.url], raw),
+        });
+      }
+      // The same bytes and headers replayed from memory by bare node:http: what these two cores
+      // move for this answer with nothing behind it, by each load generator.
+      const bare = await startBareBaseline(shop, [upload.url]);
+      await shop.stop();
+      try {
+        images.bare = await warmThroughput(bare.base, [upload.url], {
+          ...raw,
+          watch: { pids: [bare.pid] },
+        });
+        images.bareAutocannon = await warmThroughput(bare.base, [upload.url]);
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await shop.stop();
+    }
+  });
+  if (bucket)
+    await suite('scale-out: product image from the bucket, and the redirect', async () => {
+      const shop = await startShop('shop (S3 bucket)', envOf(bucket.env));
+      try {
+        const upload = await uploadProductImage(shop, token, ids, photo, 'Bench photo (bucket)');
+        const redirect = await answerOf(`${shop.base}${upload.url}`);
+        if (redirect.status !== 302 || !redirect.location)
+          throw new Error(`GET ${upload.url} answered ${redirect.status}, not a 302`);
+        const again = await answerOf(`${shop.base}${upload.url}`);
+        images.key = upload.url;
+        images.redirect = {
+          ...redirect,
+          stable: again.location === redirect.location,
+          result: await warmThroughput(shop.base, [upload.url], {
+            ...raw,
+            watch: { pids: [shop.pid] },
+          }),
+        };
+      } finally {
+        await shop.stop();
+      }
+      // The app is stopped: only the bucket and the load generator share the cores now.
+      const location = new URL(images.redirect.location);
+      if (location.origin !== bucket.origin)
+        throw new Error(`redirected to ${location.origin}, not the bucket ${bucket.origin}`);
+      const object = await answerOf(location.href);
+      if (object.status !== 200) throw new Error(`the bucket answered ${object.status}`);
+      images.bucket = {
+        ...object,
+        result: await warmThroughput(bucket.origin, [`${location.pathname}${location.search}`], {
+          ...raw,
+          watch: { pids: [bucket.pid] },
+        }),
+      };
+    });
+
+  const { local, redirect, bucket: stored, bare } = images;
+  const size = (local ?? stored)?.bytes;
+  const photoLabel = `${size ? `${(size / 1024).toFixed(1)} kB ` : ''}480 px WebP variant of an uploaded photo`;
+  const details = (r, bytes) =>
+    `${bytes ? `${fmt((r.rps * bytes) / 1024 ** 2, 0, ' MB/s')}, ` : ''}p99 ${ms(r.p99)}, ${r.errors} errors`;
+  const versusLocal = (r) => (local ? `${times(r.rps / local.result.rps)}; ` : '');
+  if (local)
+    rows.push(
+      row(
+        'h1',
+        `Product image (${photoLabel}) from local disk, sent by the app (@fastify/static), req/s`,
+        rps(local.result.rps),
+        bare ? `bare node:http, same bytes from memory: ${rps(bare.rps)}` : '—',
+        `${bare ? `${times(local.result.rps / bare.rps)}; ` : ''}${details(local.result, local.bytes)}`,
+        'report',
+        undefined,
+      ),
+    );
+  for (const [index, { files, result }] of (images.crowded ?? []).entries())
+    rows.push(
+      row(
+        `h${index + 2}`,
+        `  same file with ${files.toLocaleString('en')} other files in its folder (${(files / 4).toLocaleString('en')} products' images), req/s`,
+        rps(result.rps),
+        local ? `folder of 4 files (h1): ${rps(local.result.rps)}` : '—',
+        `${versusLocal(result)}p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.errors} errors`,
+        'report',
+        undefined,
+      ),
+    );
+  if (stored)
+    rows.push(
+      row(
+        'h4',
+        '  same image from the bucket at the presigned URL the app redirects to (s3rver, a Node test server: a floor, not S3 or a CDN)',
+        rps(stored.result.rps),
+        local ? `local disk (h1): ${rps(local.result.rps)}` : '—',
+        `${versusLocal(stored.result)}${details(stored.result, stored.bytes)}`,
+        'report',
+        undefined,
+      ),
+    );
+  if (redirect)
+    rows.push(
+      row(
+        'h5',
+        "  the app's answer on a bucket: GET /uploads/… → 302 to the bucket (not followed), req/s",
+        rps(redirect.result.rps),
+        local ? `local disk (h1): ${rps(local.result.rps)}` : '—',
+        `${versusLocal(redirect.result)}${redirect.bytes} B body, ${details(redirect.result)}`,
+        'report',
+        undefined,
+      ),
+    );
+  if (stored || local) {
+    const immutable = (answer) =>
+      answer?.cacheControl === 'public, max-age=31536000, immutable' &&
+      answer.contentType === 'image/webp';
+    const headers = (answer) =>
+      answer ? `${answer.cacheControl || 'no cache-control'}; ${answer.contentType}` : '—';
+    const sameBytes = stored && local ? (stored.body.equals(local.body) ? 'yes' : 'no') : '—';
+    rows.push(
+      row(
+        'h6',
+        'Image cache headers: bucket object / the app on local disk / the redirect',
+        `bucket: ${headers(stored)}`,
+        `local disk: ${headers(local)}`,
+        redirect
+          ? `redirect: ${redirect.status}, ${redirect.cacheControl}; same Location twice: ${redirect.stable ? 'yes' : 'no'}; bucket bytes = local bytes: ${sameBytes}`
+          : '—',
+        'public, max-age=31536000, immutable; image/webp',
+        immutable(stored) && immutable(local) && Boolean(redirect?.stable),
+      ),
+    );
+  }
+  if (bare && images.bareAutocannon)
+    rows.push(
+      row(
+        'h8',
+        "Load generator check: h1's bare node:http image server loaded by autocannon instead",
+        rps(images.bareAutocannon.rps),
+        `bench/lib/raw-load.mjs: ${rps(bare.rps)}`,
+        `${times(images.bareAutocannon.rps / bare.rps)} (autocannon decodes each binary body as text)`,
+        'info',
+        undefined,
+      ),
+    );
+
+  for (const [id, figure, label] of [
+    ['h1', local?.result, 'app'],
+    ['h1 bare', bare, 'bare node:http'],
+    ['h4', stored?.result, 's3rver'],
+    ['h5', redirect?.result, 'app'],
+  ])
+    if (figure?.cpu)
+      notes.push(`${id} CPU in cores while measured: ${cpuText(figure.cpu, label)}.`);
+
+  // One instance and two are measured in alternating rounds (one, two, one, two, …) on the same
+  // two processes, the second idle while the first is measured alone, so that drift in the
+  // machine's other work spreads over both; the medians are reported.
+  for (const [id, label, extra, generators] of [
+    [
+      'i1',
+      'as deployed (CATALOG_CACHE_SECONDS default, 5 s)',
+      {},
+      [
+        ['', 'autocannon', throughput],
+        ['′', 'bench/lib/raw-load.mjs', rawThroughput],
+      ],
+    ],
+    [
+      'i2',
+      'without the micro-cache (CATALOG_CACHE_SECONDS=0)',
+      { CATALOG_CACHE_SECONDS: '0' },
+      [['', 'autocannon', throughput]],
+    ],
+  ]) {
+    await suite(`scale-out: listing on two instances beside one, ${label}`, async () => {
+      const shared = { ...(bucket?.env ?? {}), ...extra };
+      const first = await startShop(`shop 1 (${id})`, envOf(shared));
+      const second = await startShop(`shop 2 (${id})`, envOf(shared));
+      try {
+        const [a, b] = await Promise.all(
+          [first, second].map((shop) => answerOf(`${shop.base}${paths.page1}`)),
+        );
+        if (a.status !== 200 || !a.body.equals(b.body))
+          notes.push(`${id}: the two instances answered the listing differently`);
+        if (bucket && images.key && id === 'i1') {
+          const [ra, rb] = await Promise.all(
+            [first, second].map((shop) => answerOf(`${shop.base}${images.key}`)),
+          );
+          const same = ra.status === 302 && ra.location === rb.location;
+          rows.push(
+            row(
+              'h7',
+              'Image redirect from two instances on one bucket (presigned per hour window)',
+              same ? 'same Location' : 'different Locations',
+              '—',
+              '—',
+              'same URL (browsers and proxies cache one)',
+              same,
+            ),
+          );
+        }
+        for (const [suffix, generator, measure] of generators) {
+          // What the load generator gets from these two cores at most: the same bytes from one
+          // bare node:http process (as a1's baseline); only where the server comes near it.
+          let ceiling;
+          if (id === 'i1') {
+            const bare = await startBareBaseline(first, [paths.page1]);
+            try {
+              ceiling = await warmThroughput(bare.base, [paths.page1], { measure });
+            } finally {
+              await bare.stop();
+            }
+          }
+          for (const shop of [first, second])
+            await measure(shop.base, [paths.page1], { seconds: WARMUP_SECONDS });
+          const ones = [];
+          const twos = [];
+          for (let round = 0; round < LISTING_ROUNDS; round++) {
+            ones.push(
+              await withCpu({ pids: [first.pid], databaseName: database.name }, () =>
+                measure(first.base, [paths.page1], { seconds: LISTING_SECONDS }),
+              ),
+            );
+            twos.push(
+              await throughputAcross([first.base, second.base], [paths.page1], {
+                measure,
+                warmup: false,
+                watch: { pids: [first.pid, second.pid], databaseName: database.name },
+              }),
+            );
+          }
+          const one = median(ones.map((r) => r.rps));
+          const two = median(twos.map((r) => r.rps));
+          const errors = [...ones, ...twos].reduce((sum, r) => sum + r.errors, 0);
+          rows.push(
+            row(
+              `${id}${suffix}`,
+              suffix
+                ? `  same, loaded by ${generator} (binary bodies not decoded)`
+                : `Listing page 1 (a1's request, gzip), two instances on one PostgreSQL database, ${twos[0].connectionsEach} connections each at once, summed (${generator}), median of ${LISTING_ROUNDS} rounds: ${label}`,
+              rps(two),
+              `one instance, 16 connections: ${rps(one)}${ceiling ? `; bare node:http: ${rps(ceiling.rps)}` : ''}`,
+              `${times(two / one)} (rounds ${ones.map((r, i) => times(twos[i].rps / r.rps)).join(', ')}; p99 ${ms(median(twos.flatMap((r) => r.each.map((e) => e.p99))))} against ${ms(median(ones.map((r) => r.p99)))}; ${errors} errors)`,
+              'report',
+              undefined,
+            ),
+          );
+          notes.push(
+            `${id}${suffix} CPU in cores while measured, mean of ${LISTING_ROUNDS} rounds — one instance: ${cpuText(meanCpu(ones.map((r) => r.cpu)), 'server')}; two: ${cpuText(meanCpu(twos.map((r) => r.cpu)), 'servers')}.`,
+          );
+        }
+      } finally {
+        await second.stop();
+        await first.stop();
+      }
+    });
+  }
+  await bucket?.stop();
+}
+
+/** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
   cleanups.push(() => database.drop());
@@ -299,7 +638,9 @@ async function narrowPhase() {
   const handle = await open('postgres', database.url);
   cleanups.push(() => handle.close());
   await seedCatalogue(handle, PRODUCTS);
-  if (NARROW === 'search') {
+  if (NARROW === 'scale') {
+    await scaleOutRows(database, handle, listingPaths(await busiestDivision(handle)));
+  } else if (NARROW === 'search') {
     const terms = searchTerms(await productNames(handle), 500);
     const uncached = await startShopServer({
       label: 'shop (PostgreSQL, no micro-cache)',
@@ -511,6 +852,7 @@ async function postgresPhase() {
 
   await checkoutRows(shop, handle, shopping);
   await shop.stop();
+  await scaleOutRows(database, handle, paths);
   await handle.close();
   await database.drop();
 }
@@ -711,5 +1053,8 @@ if (FULL_RUN && !failed) {
   ].join('\n');
   writeIntoDoc(path.join(ROOT, 'docs/performance.md'), block);
   console.log('docs/performance.md updated.');
+} else if (rows.length) {
+  console.log(`\nThe same rows in Markdown (this run leaves docs/performance.md alone):\n`);
+  console.log(markdownTable(rows));
 }
 process.exit(failed ? 1 : 0);

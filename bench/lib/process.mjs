@@ -1,7 +1,7 @@
 // Child processes of the bench: the shop server, the bare and naive baselines. Every one is
 // started here, tracked, and killed by its own pid when the bench ends (even on failure).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureServerBuild } from '../../scripts/server-build.mjs';
@@ -145,3 +145,46 @@ export async function startShopServer({ label, port, env, webDistDir }) {
 }
 
 export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
+
+/** USER_HZ: the unit of /proc's CPU times (100 on Linux everywhere in practice). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from the first line of /proc/stat. */
+export function machineBusySeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Pids of the processes whose command line contains `text` (e.g. a database's backends). */
+export function pidsMatching(text) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
