@@ -10,16 +10,16 @@ import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/index';
 
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Rows are removed an hour after they expire, so a sweep never races a live window. */
+const SWEEP_GRACE_MS = 60 * 60_000;
+
 /**
  * Rate-limit counters that every server instance shares (OWASP ASVS 6.3 anti-automation): a
  * limit of 5 sign-ups a minute must stay 5 behind a balancer with two instances, not 10. Kept by
  * rate-limiter-flexible in Redis when REDIS_URL is set, otherwise in the shop's own database (the
  * `rate_limits` table, one atomic upsert per counted request), so no extra server is required.
  */
-const SWEEP_INTERVAL_MS = 5 * 60_000;
-/** Rows are removed an hour after they expire, so a sweep never races a live window. */
-const SWEEP_GRACE_MS = 60 * 60_000;
-
 export interface LimitCounters {
   readonly store: 'database' | 'redis';
   /** `limit` points per `windowMs` under `name`; the same arguments give the same counter. */
