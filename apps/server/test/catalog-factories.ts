@@ -70,3 +70,15 @@ export async function createProduct(
 export async function setUnitsSold(db: Database, productId: number, unitsSold: number) {
   await db.update(products).set({ unitsSold }).where(eq(products.id, productId));
 }
+
+/** The text fields of a valid product form (multipart, as the admin form sends them). */
+export const productFormFields = (basics: CatalogBasics, name: string) => ({
+  name,
+  maximumRetailPrice: '155.50',
+  offerPrice: '140',
+  divisionId: String(basics.divisionId),
+  manufacturerId: String(basics.manufacturerId),
+  saltCompositionId: String(basics.saltCompositionId),
+  quantity: '30',
+  prescription: 'false',
+});

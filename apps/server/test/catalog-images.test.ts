@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogImage } from '@pharmacy/shared';
-import { createBasics, type CatalogBasics } from './catalog-factories';
+import { createBasics, productFormFields, type CatalogBasics } from './catalog-factories';
 import { createAdmin, multipart, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
@@ -45,16 +45,7 @@ describe(`catalogue image variants (${testDriver})`, () => {
   });
   afterAll(async () => t.close());
 
-  const form = (name: string) => ({
-    name,
-    maximumRetailPrice: '155.50',
-    offerPrice: '140',
-    divisionId: String(basics.divisionId),
-    manufacturerId: String(basics.manufacturerId),
-    saltCompositionId: String(basics.saltCompositionId),
-    quantity: '30',
-    prescription: 'false',
-  });
+  const form = (name: string) => productFormFields(basics, name);
 
   async function createWith(
     name: string,

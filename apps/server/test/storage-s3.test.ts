@@ -6,7 +6,7 @@ import { ORDER_STATUS, type CatalogImage } from '@pharmacy/shared';
 import { divisions, prescriptionFiles, productImages } from '../src/db/schema/index';
 import { CATALOG_IMAGE_PREFIX, seedDemoCatalogue } from '../src/db/seed/seed-demo';
 import { createS3Storage } from '../src/lib/storage/s3';
-import { createBasics, type CatalogBasics } from './catalog-factories';
+import { createBasics, productFormFields, type CatalogBasics } from './catalog-factories';
 import { createAdmin, multipart, type TestUser } from './factories';
 import { buildTestApp, createTestDatabase, testDriver, type TestApp } from './helpers';
 import { createWorld, insertOrder, type World } from './security/support/world';
@@ -61,17 +61,6 @@ function maxAgeOf(cacheControl: string | string[] | number | undefined): number 
 const answerText = (res: { headers: Record<string, unknown>; body: string }) =>
   `${JSON.stringify(res.headers)}\n${res.body}`;
 
-const productForm = (basics: CatalogBasics, name: string) => ({
-  name,
-  maximumRetailPrice: '155.50',
-  offerPrice: '140',
-  divisionId: String(basics.divisionId),
-  manufacturerId: String(basics.manufacturerId),
-  saltCompositionId: String(basics.saltCompositionId),
-  quantity: '30',
-  prescription: 'false',
-});
-
 async function createProduct(
   t: TestApp,
   admin: TestUser,
@@ -80,7 +69,7 @@ async function createProduct(
   images: Buffer[],
 ) {
   const body = await multipart(
-    productForm(basics, name),
+    productFormFields(basics, name),
     images.map((content, i) => ({
       field: 'image',
       name: `pack-${i}.png`,
@@ -229,7 +218,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
       expect(await keys()).toEqual(expect.arrayContaining([...keptKeys, ...droppedKeys]));
 
       const body = await multipart({
-        ...productForm(w.basics, 'Removed Tablet'),
+        ...productFormFields(w.basics, 'Removed Tablet'),
         keepImageUrls: kept.url,
       });
       const updated = await t.app.inject({

@@ -18,6 +18,10 @@ const ROBOTS_TXT = [
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** Only names an upload could have are looked up, in the bucket or on disk. */
+const notFound = (reply: FastifyReply, pathname: string) =>
+  reply.code(404).send(errorBody(404, `Route GET:${pathname} not found`));
+
 interface WebAppOptions {
   webDistDir: string;
   uploadsDir: string;
@@ -45,9 +49,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     const locate = storage.publicLocation.bind(storage);
     app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (!SAFE_PUBLIC_URL.test(pathname)) {
-        return reply.code(404).send(errorBody(404, `Route GET:${pathname} not found`));
-      }
+      if (!SAFE_PUBLIC_URL.test(pathname)) return notFound(reply, pathname);
       const { location, maxAgeSeconds } = await locate(pathname);
       // The name never changes content, so the redirect may be kept as long as its target lasts.
       return reply
@@ -63,9 +65,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     sendFileAdded = true;
     app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (!SAFE_PUBLIC_URL.test(pathname)) {
-        return reply.code(404).send(errorBody(404, `Route GET:${pathname} not found`));
-      }
+      if (!SAFE_PUBLIC_URL.test(pathname)) return notFound(reply, pathname);
       // Every upload and each of its resized variants gets a new random name, never reused: a
       // changed image is a new URL, so a stored file can be cached for good.
       return reply.sendFile(pathname.slice('/uploads/'.length), options.uploadsDir, {
