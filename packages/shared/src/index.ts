@@ -17,3 +17,5 @@ export * from './schemas/cart';
 export * from './schemas/order';
 export * from './schemas/prescription';
 export * from './schemas/payment';
+export * from './rules/stock';
+export * from './schemas/inventory';

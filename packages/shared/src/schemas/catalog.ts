@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILTER_ID, LIMITS } from '../constants/limits';
 import { MESSAGES, fieldRequired } from '../constants/messages';
 import { paginationSchema } from './common';
+import { receiptBatchFields } from './inventory';
 
 const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -110,42 +111,59 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** Spec §5 product add and edit rules, shared by the admin form and the API. */
+const productFields = {
+  name: z
+    .string({ error: MESSAGES.productNameRequired })
+    .trim()
+    .min(1, MESSAGES.productNameRequired)
+    .max(200),
+  maximumRetailPrice: price(MESSAGES.mrpMin),
+  offerPrice: price(MESSAGES.offerPriceMin),
+  divisionId: requiredChoice('Division'),
+  manufacturerId: requiredChoice('Manufacturer'),
+  saltCompositionId: requiredChoice('Salt Composition'),
+  prescription: booleanText.default(false),
+  isActive: booleanText.default(true),
+  dosageForm: optionalText(60),
+  strength: optionalText(100),
+  packSize: optionalText(100),
+  description: optionalText(4000),
+};
+
+const offerNotAboveMrp = {
+  path: ['offerPrice'],
+  message: MESSAGES.offerAboveMrp,
+};
+
+/**
+ * Spec §5 product edit rules, shared by the admin form and the API. Stock is not edited here: it
+ * lives in batches, changed by goods receipts and adjustments (docs/decisions/0011).
+ */
 export const productFormSchema = z
+  .object(productFields)
+  .refine((v) => v.offerPrice <= v.maximumRetailPrice, offerNotAboveMrp);
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+
+/**
+ * Spec §5 product add: quantity minimum 1, whole numbers. The quantity is the opening stock and
+ * arrives as a first batch, so it comes with that batch's number and expiry date.
+ */
+export const productCreateSchema = z
   .object({
-    name: z
-      .string({ error: MESSAGES.productNameRequired })
-      .trim()
-      .min(1, MESSAGES.productNameRequired)
-      .max(200),
-    maximumRetailPrice: price(MESSAGES.mrpMin),
-    offerPrice: price(MESSAGES.offerPriceMin),
-    divisionId: requiredChoice('Division'),
-    manufacturerId: requiredChoice('Manufacturer'),
-    saltCompositionId: requiredChoice('Salt Composition'),
+    ...productFields,
     quantity: z.coerce
       .number({ error: 'Quantity must be a whole number' })
       .int('Quantity must be a whole number')
-      .min(0, 'Quantity cannot be negative')
+      .min(1, 'Quantity must be at least 1')
       .max(1_000_000, 'Quantity is too large'),
-    prescription: booleanText.default(false),
-    isActive: booleanText.default(true),
-    dosageForm: optionalText(60),
-    strength: optionalText(100),
-    packSize: optionalText(100),
-    description: optionalText(4000),
+    ...receiptBatchFields,
   })
-  .refine((v) => v.offerPrice <= v.maximumRetailPrice, {
-    path: ['offerPrice'],
-    message: MESSAGES.offerAboveMrp,
-  });
-export type ProductFormInput = z.infer<typeof productFormSchema>;
+  .refine((v) => v.offerPrice <= v.maximumRetailPrice, offerNotAboveMrp);
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
-/** Spec §5: quantity minimum 1 on add; an edit may set 0 to mark the product out of stock. */
-export const productCreateSchema = productFormSchema.refine((v) => v.quantity >= 1, {
-  path: ['quantity'],
-  message: 'Quantity must be at least 1',
-});
+/** Said when a product edit carries a quantity: stock changes go through the batches. */
+export const PRODUCT_QUANTITY_NOT_EDITABLE =
+  'quantity: Stock is kept in batches. Receive a batch or adjust one in the Stock section.';
 
 export const divisionSchema = z.object({
   id: z.number().int(),

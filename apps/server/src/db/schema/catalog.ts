@@ -77,6 +77,8 @@ export const products = pgTable(
     packSize: varchar('pack_size', { length: 100 }),
     description: text('description'),
     unitsSold: integer('units_sold').notNull().default(0),
+    /** Sellable stock below this puts the product on the low-stock list. */
+    reorderLevel: integer('reorder_level').notNull().default(5),
     /**
      * lower(name + salt + manufacturer) for text search; set by a trigger (migration
      * 0003_products_search_text), also when a salt or manufacturer is renamed. Never write it.
@@ -97,6 +99,11 @@ export const products = pgTable(
       sql`${t.offerPriceMinor} <= ${t.maximumRetailPriceMinor}`,
     ),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
+    check('products_reorder_level_check', sql`${t.reorderLevel} >= 0`),
+    // The low-stock list: only the few products below their reorder level are in this index.
+    index('products_low_stock_idx')
+      .on(t.quantity, t.id)
+      .where(sql`${t.isActive} and ${t.quantity} < ${t.reorderLevel}`),
     // Shop listing (spec §2): newest / oldest and price sorts over the active catalogue. The id
     // breaks ties in the same direction as the sort key (DESC NULLS FIRST is what ORDER BY … DESC
     // means, so a query 'created_at DESC, id DESC' reads the index forwards, 'ASC, ASC' backwards).

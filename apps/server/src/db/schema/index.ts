@@ -8,3 +8,4 @@ export * from './payments';
 export * from './site';
 export * from './relations';
 export * from './rate-limits';
+export * from './inventory';
