@@ -27,6 +27,9 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createTestPaymentProvider } from './modules/payments/test-provider';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes';
 import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { createInventoryService } from './modules/inventory/inventory.service';
+import { startStockHorizon } from './modules/inventory/stock-horizon';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** File storage; defaults to the S3 bucket when configured, else DATA_DIR on local disk. */
   storage?: FileStorage;
+  /** The clock stock decisions read (which batches are expired today); tests move it. */
+  now?: () => Date;
   /** Pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -184,11 +189,21 @@ export async function buildApp(
     limits,
   });
   const addresses = createAddressesService(db);
+  const productsChanged = () => {
+    catalogueChanges.bump();
+    changeFeed.publish();
+  };
+  const inventory = createInventoryService(db, {
+    minShelfLifeDays: config.minShelfLifeDays,
+    nearExpiryDays: config.nearExpiryDays,
+    onStockChanged: productsChanged,
+    now: options.now,
+  });
+  const stockHorizon = await startStockHorizon(inventory, app.log);
+  app.addHook('onClose', async () => stockHorizon.stop());
   const catalog = createCatalogService(db, storage, {
-    onChange: () => {
-      catalogueChanges.bump();
-      changeFeed.publish();
-    },
+    openingStock: inventory.receiveInTx,
+    onChange: productsChanged,
     cacheTtlMs: config.listingCacheSeconds * 1000,
   });
   changeFeed.onRemoteChange(() => {
@@ -203,7 +218,14 @@ export async function buildApp(
     currencySymbol: config.currencySymbol,
     log: app.log,
   });
-  const orders = createOrdersService({ db, cart, catalog, addresses, mail: orderMail });
+  const orders = createOrdersService({
+    db,
+    cart,
+    catalog,
+    inventory,
+    addresses,
+    mail: orderMail,
+  });
   const prescriptions = createPrescriptionsService({ db, storage, orders });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
@@ -236,6 +258,7 @@ export async function buildApp(
       await api.register(usersRoutes, { users });
       await api.register(addressesRoutes, { addresses });
       await api.register(catalogRoutes, { catalog });
+      await api.register(inventoryRoutes, { inventory });
       await api.register(taxonomyRoutes, { catalog });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });

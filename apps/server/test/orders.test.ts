@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ORDER_STATUS } from '@pharmacy/shared';
 import { cartItems, orders, products } from '../src/db/schema/index';
-import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
+import { createBasics, createProduct, setStock, type CatalogBasics } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
@@ -146,7 +146,7 @@ describe(`orders (${testDriver})`, () => {
     const scarce = await createProduct(db(), basics, { name: 'Scarce', quantity: 5 });
     await add(user, fine.id, 2);
     await add(user, scarce.id, 4);
-    await db().update(products).set({ quantity: 3 }).where(eq(products.id, scarce.id));
+    await setStock(db(), scarce.id, 3);
     const res = await place(user);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Only 3 of Scarce left in stock. Please lower the quantity.');

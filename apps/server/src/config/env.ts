@@ -55,6 +55,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanString.default(false),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MIN_SHELF_LIFE_DAYS: z.coerce.number().int().min(0).max(730).default(30),
+  NEAR_EXPIRY_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
 });
 
@@ -105,6 +107,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Sign-ups allowed per client address per minute. */
   signupRateLimit: number;
+  /** A batch is sold only while at least this many days remain before its expiry date. */
+  minShelfLifeDays: number;
+  /** Default window of the admin near-expiry list. */
+  nearExpiryDays: number;
   /**
    * Seconds the server reuses an anonymous catalogue answer it computed (CATALOG_CACHE_SECONDS,
    * default 5); changes made through this server show at once, other servers' within this time.
@@ -231,6 +237,8 @@ export function loadConfig(
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    minShelfLifeDays: e.MIN_SHELF_LIFE_DAYS,
+    nearExpiryDays: e.NEAR_EXPIRY_DAYS,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     listingCacheSeconds: e.NODE_ENV === 'test' ? 0 : 30,
     ...overrides,

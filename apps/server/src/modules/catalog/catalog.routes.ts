@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CATALOG_IMAGE_MAX_BYTES,
   CATALOG_IMAGE_MAX_FILES,
+  PRODUCT_QUANTITY_NOT_EDITABLE,
   ROLE,
   errorResponseSchema,
   idParamSchema,
@@ -15,6 +16,7 @@ import {
   substitutesResponseSchema,
   topSellingQuerySchema,
 } from '@pharmacy/shared';
+import { BadRequestError } from '../../lib/errors';
 import { readMultipart, type MultipartBody } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
 import { requireSession } from '../../plugins/auth';
@@ -147,7 +149,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request, reply) => {
       const body = await readMultipart(request, imageLimits);
       const input = parseOrThrow(productCreateSchema, body.fields);
-      return reply.code(201).send(await catalog.createProduct(input, imagesOf(body)));
+      return reply
+        .code(201)
+        .send(await catalog.createProduct(input, imagesOf(body), requireSession(request).userId));
     },
   );
 
@@ -166,6 +170,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request) => {
       const body = await readMultipart(request, imageLimits);
+      // A quantity here would overwrite units the batches and the ledger account for.
+      if (body.fields.quantity !== undefined) throw new BadRequestError(PRODUCT_QUANTITY_NOT_EDITABLE);
       const input = parseOrThrow(productFormSchema, body.fields);
       return catalog.updateProduct(request.params.id, input, imagesOf(body), keepList(body));
     },

@@ -10,6 +10,7 @@ import {
   type Division,
   type Pagination,
   type Product,
+  type ProductCreateInput,
   type ProductFormInput,
   type ProductListQuery,
 } from '@pharmacy/shared';
@@ -28,6 +29,7 @@ import {
 } from '../../lib/image-variants';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
+import type { InventoryService } from '../inventory/inventory.service';
 import * as productsRepo from './products.repository';
 import * as taxonomyRepo from './taxonomy.repository';
 import type { TaxonomyKind } from './taxonomy.repository';
@@ -99,6 +101,8 @@ const ANCHOR_SPACING = 1_000;
 const SIMILAR_WORDS = 3;
 
 export interface CatalogServiceOptions {
+  /** A new product's quantity, received as its first batch in the product's transaction. */
+  openingStock: InventoryService['receiveInTx'];
   /** Called after any change to products (stock included) or catalogue entries. */
   onChange?: () => void;
   /** How long listing counts and deep-page anchors are reused; 0 counts every time. */
@@ -108,7 +112,7 @@ export interface CatalogServiceOptions {
 export function createCatalogService(
   db: Database,
   storage: FileStorage,
-  options: CatalogServiceOptions = {},
+  options: CatalogServiceOptions,
 ) {
   /**
    * Checks every file first (magic bytes, header, pixel limit: nothing is decoded before that),
@@ -159,7 +163,6 @@ export function createCatalogService(
       name: input.name,
       offerPriceMinor: toMinorUnits(input.offerPrice),
       maximumRetailPriceMinor: toMinorUnits(input.maximumRetailPrice),
-      quantity: input.quantity,
       prescription: input.prescription,
       isActive: input.isActive,
       divisionId: input.divisionId,
@@ -508,9 +511,11 @@ export function createCatalogService(
       };
     },
 
+    /** The quantity arrives as the product's first batch, with its number and expiry date. */
     async createProduct(
-      input: ProductFormInput,
+      input: ProductCreateInput,
       files: UploadedFile[],
+      byUserId: number,
     ): Promise<{ id: number; message: string }> {
       await assertReferencesExist(input);
       const images = await storeImages('products', files);
@@ -518,6 +523,15 @@ export function createCatalogService(
         const id = await db.transaction(async (tx) => {
           const productId = await productsRepo.insertProduct(tx, toWrite(input));
           await productsRepo.insertImages(tx, productId, images, 0);
+          const { quantity, batchNumber, expiryDate, supplier, invoiceReference, purchasePrice } =
+            input;
+          await options.openingStock(
+            tx,
+            productId,
+            quantity,
+            { batchNumber, expiryDate, supplier, invoiceReference, purchasePrice },
+            byUserId,
+          );
           return productId;
         });
         catalogueChanged();
@@ -583,11 +597,6 @@ export function createCatalogService(
 
     /** Stock was taken by an order written elsewhere (orders placeFromCart): listings show it. */
     stockChanged(): void {
-      options.onChange?.();
-    },
-
-    async releaseStock(tx: DbOrTx, productId: number, units: number): Promise<void> {
-      await productsRepo.releaseStock(tx, productId, units);
       options.onChange?.();
     },
 

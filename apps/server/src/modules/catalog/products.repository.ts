@@ -495,7 +495,6 @@ export interface ProductWrite {
   name: string;
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
-  quantity: number;
   prescription: boolean;
   isActive: boolean;
   divisionId: number;
@@ -577,13 +576,3 @@ export async function findProductsByIds(db: DbOrTx, productIds: number[]) {
   return selectProducts(db).where(inArray(products.id, productIds));
 }
 
-/** Puts units back (a cancelled order) and takes them off the sales count. */
-export async function releaseStock(db: DbOrTx, productId: number, units: number) {
-  await db
-    .update(products)
-    .set({
-      quantity: sql`${products.quantity} + ${units}`,
-      unitsSold: sql`greatest(${products.unitsSold} - ${units}, 0)`,
-    })
-    .where(eq(products.id, productId));
-}

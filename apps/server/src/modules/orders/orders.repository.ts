@@ -2,12 +2,15 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cartItems,
+  orderLineBatches,
   orderLines,
   orderStatusHistory,
   orders,
   payments,
   productImages,
   products,
+  stockBatches,
+  stockMovements,
   users,
   type ShippingAddressSnapshot,
 } from '../../db/schema/index';
@@ -120,7 +123,9 @@ export async function readCheckout(
 /**
  * Takes the stock of every line and writes the order, its lines, its first status and the
  * emptied cart, or nothing at all: stock is taken only where the product is still active, has
- * enough units and still has the price the shopper is charged; the order is written only if
+ * enough units in batches sellable from `sellableFrom` on, and still has the price the shopper is
+ * charged. The units come out of the earliest-expiring batches, each line records the batches it
+ * got, and the ledger gets one sale row per line and batch. The order is written only if
  * every line got its stock. The products are locked in id order first (two orders sharing
  * products cannot deadlock), in a statement of their own: the writing statement then starts
  * from a snapshot that already sees the locked rows' latest versions. Locking inside the same
@@ -140,6 +145,7 @@ export async function placeFromCart(
     note: string;
   },
   lines: CheckoutLine[],
+  sellableFrom: string,
 ): Promise<number | null> {
   const wanted = JSON.stringify(
     lines.map((line, position) => ({
@@ -163,7 +169,8 @@ export async function placeFromCart(
     .for('no key update');
   const [row] = rowsOf<{ orderId: number | null }>(
     await tx.execute(sql`with wanted as (
-        select * from json_to_recordset(${wanted}::json) as w(
+        select w.*, nextval(pg_get_serial_sequence('order_lines', 'id'))::integer as line_id
+        from json_to_recordset(${wanted}::json) as w(
           position integer, product_id integer, count integer, name text, price integer,
           mrp integer, prescription boolean)
       ),
@@ -173,13 +180,38 @@ export async function placeFromCart(
           min(mrp) as mrp, max(mrp) as top_mrp
         from wanted group by product_id
       ),
+      -- First expiry, first out (docs/decisions/0011): the sellable batches of each product lie
+      -- end to end in expiry order, the lines of the product likewise in cart order; a line takes
+      -- from each batch the units where the two ranges overlap. rules/stock.ts allocateFefo is
+      -- the same rule in TypeScript, and a test holds them together.
+      batch_ranges as (
+        select b.id, b.product_id, b.on_hand,
+          sum(b.on_hand) over (partition by b.product_id order by b.expiry_date, b.id) as range_end
+        from ${stockBatches} b
+        where b.product_id in (select product_id from per_product)
+          and b.recalled_at is null and b.expiry_date >= ${sellableFrom}::date and b.on_hand > 0
+      ),
+      sellable as (
+        select product_id, sum(on_hand) as units from batch_ranges group by product_id
+      ),
+      line_ranges as (
+        select line_id, product_id, count,
+          sum(count) over (partition by product_id order by position) as range_end
+        from wanted
+      ),
+      takes as (
+        select l.line_id, b.id as batch_id, b.product_id,
+          (least(l.range_end, b.range_end) - greatest(l.range_end - l.count, b.range_end - b.on_hand))::integer as units
+        from line_ranges l join batch_ranges b on b.product_id = l.product_id
+        where b.range_end - b.on_hand < l.range_end and b.range_end > l.range_end - l.count
+      ),
       reserved as (
         update ${products} set
-          quantity = ${products.quantity} - per_product.count,
+          quantity = sellable.units - per_product.count,
           units_sold = ${products.unitsSold} + per_product.count
-        from per_product
+        from per_product join sellable on sellable.product_id = per_product.product_id
         where ${products.id} = per_product.product_id
-          and ${products.isActive} and ${products.quantity} >= per_product.count
+          and ${products.isActive} and sellable.units >= per_product.count
           and ${products.offerPriceMinor} = per_product.price and per_product.price = per_product.top_price
           and ${products.maximumRetailPriceMinor} = per_product.mrp and per_product.mrp = per_product.top_mrp
         returning ${products.id}
@@ -191,12 +223,26 @@ export async function placeFromCart(
         where (select count(*) from reserved) = (select count(*) from per_product)
         returning ${orders.id}
       ),
+      taken as (
+        update ${stockBatches} set on_hand = ${stockBatches.onHand} - per_batch.units
+        from (select batch_id, sum(units) as units from takes group by batch_id) per_batch
+        where ${stockBatches.id} = per_batch.batch_id and exists (select 1 from placed)
+      ),
       placed_lines as (
-        insert into ${orderLines} (order_id, product_id, product_name, unit_price_minor,
+        insert into ${orderLines} (id, order_id, product_id, product_name, unit_price_minor,
           maximum_retail_price_minor, quantity, prescription)
-        select placed.id, wanted.product_id, wanted.name, wanted.price, wanted.mrp, wanted.count,
-          wanted.prescription
+        select wanted.line_id, placed.id, wanted.product_id, wanted.name, wanted.price, wanted.mrp,
+          wanted.count, wanted.prescription
         from placed, wanted order by wanted.position
+      ),
+      allocated as (
+        insert into ${orderLineBatches} (order_line_id, batch_id, units)
+        select takes.line_id, takes.batch_id, takes.units from takes where exists (select 1 from placed)
+      ),
+      ledger as (
+        insert into ${stockMovements} (product_id, batch_id, kind, units, order_id, user_id)
+        select takes.product_id, takes.batch_id, 'sale', -takes.units, placed.id, ${order.userId}::integer
+        from takes, placed
       ),
       history as (
         insert into ${orderStatusHistory} (order_id, from_status_id, to_status_id, changed_by_user_id, note)

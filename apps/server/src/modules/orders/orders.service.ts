@@ -30,6 +30,7 @@ import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 
@@ -101,10 +102,11 @@ export function createOrdersService(deps: {
   db: Database;
   cart: CartService;
   catalog: CatalogService;
+  inventory: Pick<InventoryService, 'sellableFrom' | 'returnOrderStock'>;
   addresses: AddressesService;
   mail: OrderMail;
 }) {
-  const { db, cart, catalog, addresses, mail } = deps;
+  const { db, cart, catalog, inventory, addresses, mail } = deps;
 
   /**
    * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
@@ -206,6 +208,7 @@ export function createOrdersService(deps: {
               note: 'Order placed',
             },
             lines,
+            inventory.sellableFrom(),
           );
           if (orderId === null) {
             // Another order took the stock, or the product changed, since it was read: say
@@ -387,14 +390,10 @@ export function createOrdersService(deps: {
           }
           const to = input.statusId as OrderStatusId;
           if (to === ORDER_STATUS.CANCELLED) {
-            // Product rows in id order, as placing an order locks them: taken in line order, a
-            // cancellation and a new order could each hold the row the other waits for (a
-            // deadlock PostgreSQL ends with an error; found by the issue 7 crash burst).
-            const lines = (await repository.listLines(tx, order.id)).flatMap((line) =>
-              line.productId === null ? [] : [{ productId: line.productId, units: line.quantity }],
-            );
-            lines.sort((a, b) => a.productId - b.productId);
-            for (const line of lines) await catalog.releaseStock(tx, line.productId, line.units);
+            // Back to the batches the units came from; product rows are locked in id order, as
+            // placing an order locks them (otherwise the two could deadlock: issue 7 crash burst).
+            await inventory.returnOrderStock(tx, order.id, session.userId);
+            events.push(() => catalog.stockChanged());
           }
           await changeStatus(tx, order, to, session.userId, input.note ?? null);
           events.push(() => mail.statusChanged(mailTarget(order), to));

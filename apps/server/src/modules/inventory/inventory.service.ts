@@ -1,0 +1,424 @@
+import {
+  ORDER_STATUS_NAMES,
+  STOCK_MESSAGES,
+  batchState,
+  canWriteOff,
+  daysBetween,
+  defaultPagination,
+  fromMinorUnits,
+  sellableCutoff,
+  toMinorUnits,
+  utcDay,
+  type AdjustmentReason,
+  type Batch,
+  type BatchWriteResponse,
+  type GoodsReceiptInput,
+  type LedgerQuery,
+  type LedgerResponse,
+  type LowStockQuery,
+  type LowStockResponse,
+  type NearExpiryQuery,
+  type NearExpiryResponse,
+  type OrderStatusId,
+  type ProductStockResponse,
+  type RecallOrder,
+  type RecallOrdersResponse,
+  type RecallResponse,
+  type StockAdjustmentInput,
+  type StockMovementKind,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import * as repository from './inventory.repository';
+
+export interface InventoryOptions {
+  /** MIN_SHELF_LIFE_DAYS: a batch sells only while this many days or more remain. */
+  minShelfLifeDays: number;
+  /** NEAR_EXPIRY_DAYS: the near-expiry list's window when none is asked for. */
+  nearExpiryDays: number;
+  /** Stock changed: cached product answers and listings, here and on other instances, are stale. */
+  onStockChanged: () => void;
+  /** The clock, for tests that move the day. */
+  now?: () => Date;
+}
+
+/** The batch fields of a receipt (a goods receipt, or a new product's opening stock). */
+export type ReceiptDetails = Omit<GoodsReceiptInput, 'productId' | 'units'>;
+
+export function createInventoryService(db: Database, options: InventoryOptions) {
+  const today = () => utcDay(options.now?.() ?? new Date());
+  /** The earliest expiry date that may be sold today. */
+  const sellableFrom = () => sellableCutoff(today(), options.minShelfLifeDays);
+
+  function toBatch(row: repository.BatchRow, day = today()): Batch {
+    return {
+      id: row.id,
+      productId: row.productId,
+      batchNumber: row.batchNumber,
+      expiryDate: row.expiryDate,
+      daysToExpiry: daysBetween(day, row.expiryDate),
+      onHand: row.onHand,
+      receivedUnits: row.receivedUnits,
+      receivedAt: row.receivedAt.toISOString(),
+      purchasePrice: row.purchasePriceMinor === null ? null : fromMinorUnits(row.purchasePriceMinor),
+      supplier: row.supplier,
+      invoiceReference: row.invoiceReference,
+      state: batchState(
+        { expiryDate: row.expiryDate, onHand: row.onHand, recalled: row.recalledAt !== null },
+        day,
+        options.minShelfLifeDays,
+      ),
+      recalledAt: row.recalledAt?.toISOString() ?? null,
+      recallReason: row.recallReason,
+    };
+  }
+
+  async function productStock(tx: DbOrTx, productId: number) {
+    const product = await repository.findProductStock(tx, productId);
+    if (!product) throw new NotFoundError(STOCK_MESSAGES.productNotFound);
+    return product;
+  }
+
+  /**
+   * Runs a change of one batch: the product is locked, the batch read again under the lock, the
+   * change and its ledger row written and the product's sellable quantity recomputed, all in one
+   * transaction.
+   */
+  async function changeBatch(
+    batchId: number,
+    message: string,
+    change: (tx: DbOrTx, batch: repository.BatchRow) => Promise<void>,
+  ): Promise<BatchWriteResponse> {
+    const result = await db.transaction(async (tx) => {
+      const found = await repository.findBatch(tx, batchId);
+      if (!found) throw new NotFoundError(STOCK_MESSAGES.batchNotFound);
+      await repository.lockProducts(tx, [found.productId]);
+      const batch = await repository.findBatch(tx, batchId);
+      if (!batch) throw new NotFoundError(STOCK_MESSAGES.batchNotFound);
+      await change(tx, batch);
+      await repository.recomputeQuantity(tx, [batch.productId], sellableFrom());
+      const updated = await repository.findBatch(tx, batchId);
+      return {
+        message,
+        batch: toBatch(updated ?? batch),
+        product: await productStock(tx, batch.productId),
+      };
+    });
+    options.onStockChanged();
+    return result;
+  }
+
+  /** Units of one batch arrive, in the caller's transaction (the product is locked here). */
+  async function receiveInTx(
+    tx: DbOrTx,
+    productId: number,
+    units: number,
+    details: ReceiptDetails,
+    userId: number | null,
+  ): Promise<number> {
+    if ((await repository.lockProducts(tx, [productId])).length === 0)
+      throw new BadRequestError(`productId: ${STOCK_MESSAGES.productNotFound}`);
+    const purchasePriceMinor =
+      details.purchasePrice === null ? null : toMinorUnits(details.purchasePrice);
+    const existing = await repository.findBatchByNumber(tx, productId, details.batchNumber);
+    let batchId: number;
+    if (existing) {
+      if (existing.recalledAt !== null)
+        throw new ConflictError(
+          `batchNumber: Batch ${existing.batchNumber} of this product was recalled; its units cannot be received.`,
+        );
+      if (existing.expiryDate !== details.expiryDate)
+        throw new BadRequestError(
+          `expiryDate: Batch ${existing.batchNumber} of this product is recorded with expiry date ${existing.expiryDate}.`,
+        );
+      await repository.addReceipt(tx, existing.id, units, {
+        purchasePriceMinor,
+        supplier: details.supplier,
+        invoiceReference: details.invoiceReference,
+      });
+      batchId = existing.id;
+    } else {
+      batchId = await repository.insertBatch(tx, {
+        productId,
+        batchNumber: details.batchNumber,
+        expiryDate: details.expiryDate,
+        units,
+        purchasePriceMinor,
+        supplier: details.supplier,
+        invoiceReference: details.invoiceReference,
+      });
+    }
+    const from = [
+      details.invoiceReference && `Invoice ${details.invoiceReference}`,
+      details.supplier && `from ${details.supplier}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    await repository.insertMovements(tx, [
+      { productId, batchId, kind: 'receipt', units, note: from || null, userId },
+    ]);
+    await repository.recomputeQuantity(tx, [productId], sellableFrom());
+    return batchId;
+  }
+
+  return {
+    sellableFrom,
+    minShelfLifeDays: options.minShelfLifeDays,
+
+    receiveInTx,
+
+    async receive(input: GoodsReceiptInput, userId: number): Promise<BatchWriteResponse> {
+      const { productId, units, ...details } = input;
+      const result = await db.transaction(async (tx) => {
+        const batchId = await receiveInTx(tx, productId, units, details, userId);
+        const batch = await repository.findBatch(tx, batchId);
+        if (!batch) throw new Error('received batch vanished');
+        return {
+          message: STOCK_MESSAGES.received,
+          batch: toBatch(batch),
+          product: await productStock(tx, productId),
+        };
+      });
+      options.onStockChanged();
+      return result;
+    },
+
+    async productBatches(productId: number): Promise<ProductStockResponse> {
+      const [product, rows] = await Promise.all([
+        repository.findProductStock(db, productId),
+        repository.listBatches(db, productId),
+      ]);
+      if (!product) throw new NotFoundError(STOCK_MESSAGES.productNotFound);
+      const day = today();
+      return {
+        product,
+        batches: rows.map((row) => toBatch(row, day)),
+        minShelfLifeDays: options.minShelfLifeDays,
+        sellableFrom: sellableCutoff(day, options.minShelfLifeDays),
+      };
+    },
+
+    adjust(batchId: number, input: StockAdjustmentInput, userId: number) {
+      return changeBatch(batchId, STOCK_MESSAGES.adjusted, async (tx, batch) => {
+        if (batch.onHand + input.units < 0)
+          throw new BadRequestError(
+            `units: Batch ${batch.batchNumber} holds ${batch.onHand} units; at most ${batch.onHand} can be taken off.`,
+          );
+        await repository.changeOnHand(tx, batch.id, input.units);
+        await repository.insertMovements(tx, [
+          {
+            productId: batch.productId,
+            batchId: batch.id,
+            kind: 'adjustment',
+            units: input.units,
+            reason: input.reason as AdjustmentReason,
+            note: input.note,
+            userId,
+          },
+        ]);
+      });
+    },
+
+    /** Takes every unit of a batch that may no longer be sold (expired, short-dated, recalled). */
+    writeOff(batchId: number, note: string | null, userId: number) {
+      return changeBatch(batchId, STOCK_MESSAGES.writtenOff, async (tx, batch) => {
+        const state = toBatch(batch).state;
+        if (!canWriteOff(state))
+          throw new ConflictError(
+            `Batch ${batch.batchNumber} can still be sold; only expired, short-dated or recalled units are written off. Use an adjustment to change its count.`,
+          );
+        if (batch.onHand === 0)
+          throw new ConflictError(`Batch ${batch.batchNumber} holds no units to write off.`);
+        const kind: StockMovementKind = state === 'recalled' ? 'recall' : 'expiry_write_off';
+        await repository.changeOnHand(tx, batch.id, -batch.onHand);
+        await repository.insertMovements(tx, [
+          { productId: batch.productId, batchId: batch.id, kind, units: -batch.onHand, note, userId },
+        ]);
+      });
+    },
+
+    /**
+     * Stops a batch being sold at once: its units on hand leave the sellable stock (a recall row
+     * in the ledger), and the orders that received units of it are listed for the pharmacist.
+     */
+    async recall(batchId: number, reason: string, userId: number): Promise<RecallResponse> {
+      const result = await changeBatch(batchId, STOCK_MESSAGES.recalled, async (tx, batch) => {
+        if (batch.recalledAt !== null)
+          throw new ConflictError(`Batch ${batch.batchNumber} is already recalled.`);
+        await repository.markRecalled(tx, batch.id, reason);
+        if (batch.onHand > 0)
+          await repository.insertMovements(tx, [
+            {
+              productId: batch.productId,
+              batchId: batch.id,
+              kind: 'recall',
+              units: -batch.onHand,
+              note: reason,
+              userId,
+            },
+          ]);
+      });
+      return { ...result, orders: await recallOrders(batchId) };
+    },
+
+    async batchOrders(batchId: number): Promise<RecallOrdersResponse> {
+      const batch = await repository.findBatch(db, batchId);
+      if (!batch) throw new NotFoundError(STOCK_MESSAGES.batchNotFound);
+      const product = await repository.findProductStock(db, batch.productId);
+      return {
+        batch: toBatch(batch),
+        productName: product?.name ?? '',
+        orders: await recallOrders(batchId),
+      };
+    },
+
+    async setReorderLevel(productId: number, reorderLevel: number) {
+      const product = await db.transaction(async (tx) => {
+        if ((await repository.lockProducts(tx, [productId])).length === 0)
+          throw new NotFoundError(STOCK_MESSAGES.productNotFound);
+        await repository.setReorderLevel(tx, productId, reorderLevel);
+        return productStock(tx, productId);
+      });
+      return { message: STOCK_MESSAGES.reorderLevelSaved, product };
+    },
+
+    async ledger(productId: number, query: LedgerQuery): Promise<LedgerResponse> {
+      if (!(await repository.findProductStock(db, productId)))
+        throw new NotFoundError(STOCK_MESSAGES.productNotFound);
+      const { rows, rowCount } = await repository.listMovements(
+        db,
+        productId,
+        query.page,
+        query.pageSize,
+      );
+      return {
+        movements: rows.map((row) => ({
+          ...row,
+          kind: row.kind as StockMovementKind,
+          reason: row.reason as AdjustmentReason | null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.pageSize,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.pageSize),
+        },
+      };
+    },
+
+    async lowStock(query: LowStockQuery): Promise<LowStockResponse> {
+      const { rows, rowCount } = await repository.listLowStock(
+        db,
+        { by: query.sort, direction: query.direction },
+        query.page,
+        query.pageSize,
+      );
+      return {
+        items: rows,
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.pageSize,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.pageSize),
+        },
+      };
+    },
+
+    async nearExpiry(query: NearExpiryQuery): Promise<NearExpiryResponse> {
+      const days = query.days ?? options.nearExpiryDays;
+      const day = today();
+      const before = sellableCutoff(day, days + 1);
+      const { rows, rowCount } = await repository.listNearExpiry(
+        db,
+        before,
+        { by: query.sort, direction: query.direction },
+        query.page,
+        query.pageSize,
+      );
+      return {
+        days,
+        items: rows.map((row) => ({
+          ...row,
+          daysToExpiry: daysBetween(day, row.expiryDate),
+          state: batchState(
+            { expiryDate: row.expiryDate, onHand: row.onHand, recalled: false },
+            day,
+            options.minShelfLifeDays,
+          ),
+        })),
+        pagination: {
+          ...defaultPagination,
+          page: query.page,
+          pageSize: query.pageSize,
+          rowCount,
+          pageCount: Math.ceil(rowCount / query.pageSize),
+        },
+      };
+    },
+
+    /**
+     * A cancelled order's units go back to the batches they came from, in the caller's
+     * transaction: products locked in id order, one ledger row per batch, sales counts lowered.
+     */
+    async returnOrderStock(tx: DbOrTx, orderId: number, userId: number | null) {
+      const allocations = await repository.openAllocations(tx, orderId);
+      const productIds = [...new Set(allocations.map((a) => a.productId))].sort((a, b) => a - b);
+      await repository.lockProducts(tx, productIds);
+      const perBatch = new Map<number, { productId: number; units: number }>();
+      for (const allocation of allocations) {
+        const entry = perBatch.get(allocation.batchId) ?? {
+          productId: allocation.productId,
+          units: 0,
+        };
+        entry.units += allocation.units;
+        perBatch.set(allocation.batchId, entry);
+      }
+      for (const [batchId, entry] of perBatch) await repository.changeOnHand(tx, batchId, entry.units);
+      await repository.insertMovements(
+        tx,
+        [...perBatch].map(([batchId, entry]) => ({
+          productId: entry.productId,
+          batchId,
+          kind: 'cancellation_return' as const,
+          units: entry.units,
+          orderId,
+          userId,
+        })),
+      );
+      await repository.markAllocationsReturned(tx, orderId);
+      await repository.releaseUnitsSold(tx, orderId);
+      await repository.recomputeQuantity(tx, productIds, sellableFrom());
+    },
+
+    /**
+     * Brings products.quantity up to today's cut-off when the day has turned (or the minimum
+     * shelf life changed): batches that just became too short-dated stop being counted.
+     */
+    async refreshSellableStock(): Promise<boolean> {
+      const target = sellableFrom();
+      if ((await repository.readHorizon(db)) === target) return false;
+      const moved = await db.transaction((tx) => repository.advanceHorizon(tx, target));
+      if (moved) options.onStockChanged();
+      return moved;
+    },
+  };
+
+  async function recallOrders(batchId: number): Promise<RecallOrder[]> {
+    const rows = await repository.ordersWithBatch(db, batchId);
+    return rows.map((row) => ({
+      orderId: row.orderId,
+      customerName: row.customerName,
+      customerEmail: row.customerEmail,
+      customerPhone: row.customerPhone,
+      units: Number(row.units),
+      statusId: row.statusId,
+      status: ORDER_STATUS_NAMES[row.statusId as OrderStatusId] ?? 'Unknown',
+      orderedAt: row.orderedAt.toISOString(),
+    }));
+  }
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;
