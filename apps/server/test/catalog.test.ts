@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@pharmacy/shared';
+import { MESSAGES, PRODUCT_QUANTITY_NOT_EDITABLE, addDays, utcDay } from '@pharmacy/shared';
 import { productImages, products } from '../src/db/schema/index';
 import {
   createBasics,
@@ -243,6 +243,8 @@ describe(`catalogue administration (${testDriver})`, () => {
     manufacturerId: String(basics.manufacturerId),
     saltCompositionId: String(basics.saltCompositionId),
     quantity: '30',
+    batchNumber: 'PN4-0925',
+    expiryDate: addDays(utcDay(), 500),
     prescription: 'true',
     ...overrides,
   });
@@ -357,10 +359,35 @@ describe(`catalogue administration (${testDriver})`, () => {
     const [first, second] = product.images as Array<{ url: string }>;
     expect(existsSync(path.join(t.config.dataDir, first?.url ?? ''))).toBe(true);
 
-    const edit = await multipart(
-      form({ name: 'Pan 40 Tablet (15)', quantity: '0', keepImageUrls: first?.url ?? '' }),
-      [png('c.png')],
-    );
+    // The opening stock is the product's first batch, with its receipt in the ledger.
+    const stock = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/inventory/products/${id}/batches`,
+        headers: admin.auth,
+      })
+    ).json();
+    expect(stock.product).toMatchObject({ quantity: 30, onHand: 30, reorderLevel: 5 });
+    expect(stock.batches).toEqual([
+      expect.objectContaining({ batchNumber: 'PN4-0925', onHand: 30, state: 'sellable' }),
+    ]);
+
+    // Stock is not edited with the product: the edit form's fields without it.
+    const { quantity: _q, batchNumber: _b, expiryDate: _e, ...editFields } = form({
+      name: 'Pan 40 Tablet (15)',
+      keepImageUrls: first?.url ?? '',
+    });
+    const refused = await multipart({ ...editFields, quantity: '0' }, []);
+    const refusedAnswer = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${id}`,
+      payload: refused.payload,
+      headers: { ...refused.headers, ...admin.auth },
+    });
+    expect(refusedAnswer.statusCode).toBe(400);
+    expect(refusedAnswer.json().message).toBe(PRODUCT_QUANTITY_NOT_EDITABLE);
+
+    const edit = await multipart(editFields, [png('c.png')]);
     const updated = await t.app.inject({
       method: 'PATCH',
       url: `/api/product/${id}`,
@@ -369,7 +396,7 @@ describe(`catalogue administration (${testDriver})`, () => {
     });
     expect(updated.json()).toEqual({ id, message: MESSAGES.productUpdated });
     const after = (await t.app.inject({ method: 'GET', url: `/api/product/${id}` })).json();
-    expect(after).toMatchObject({ name: 'Pan 40 Tablet (15)', quantity: 0 });
+    expect(after).toMatchObject({ name: 'Pan 40 Tablet (15)', quantity: 30 });
     expect(after.images.map((i: { url: string }) => i.url)[0]).toBe(first?.url);
     expect(after.images).toHaveLength(2);
     expect(existsSync(path.join(t.config.dataDir, second?.url ?? ''))).toBe(false);

@@ -109,7 +109,9 @@ export function allocateFefo(
   if (!Number.isInteger(wanted) || wanted <= 0) return [];
   const ordered = [...batches]
     .filter((batch) => batch.onHand > 0)
-    .sort((a, b) => (a.expiryDate === b.expiryDate ? a.id - b.id : a.expiryDate < b.expiryDate ? -1 : 1));
+    .sort((a, b) =>
+      a.expiryDate === b.expiryDate ? a.id - b.id : a.expiryDate < b.expiryDate ? -1 : 1,
+    );
   const taken: Array<{ batchId: number; units: number }> = [];
   let remaining = wanted;
   for (const batch of ordered) {

@@ -107,7 +107,12 @@ const purchasePrice = z
   .nullable()
   .transform((v) => (v === '' || v === undefined || v === null ? null : Number(v)))
   .refine(
-    (v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 10_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6),
+    (v) =>
+      v === null ||
+      (Number.isFinite(v) &&
+        v >= 0 &&
+        v <= 10_000_000 &&
+        Math.abs(v * 100 - Math.round(v * 100)) < 1e-6),
     STOCK_MESSAGES.purchasePriceInvalid,
   );
 

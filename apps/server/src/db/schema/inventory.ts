@@ -46,7 +46,10 @@ export const stockBatches = pgTable(
     check('stock_batches_received_units_check', sql`${t.receivedUnits} >= 0`),
     check('stock_batches_purchase_price_check', sql`${t.purchasePriceMinor} >= 0`),
     // One batch number per product: a second delivery of the same batch adds to it.
-    uniqueIndex('stock_batches_product_batch_number_key').on(t.productId, sql`upper(${t.batchNumber})`),
+    uniqueIndex('stock_batches_product_batch_number_key').on(
+      t.productId,
+      sql`upper(${t.batchNumber})`,
+    ),
     // First expiry, first out, and a product's sellable sum.
     index('stock_batches_product_expiry_idx').on(t.productId, t.expiryDate, t.id),
     // The near-expiry list: batches still holding units, by expiry date.

@@ -61,7 +61,10 @@ export const batchColumns = {
 export type BatchRow = Awaited<ReturnType<typeof findBatch>> & object;
 
 export async function findBatch(db: DbOrTx, batchId: number) {
-  const [row] = await db.select(batchColumns).from(stockBatches).where(eq(stockBatches.id, batchId));
+  const [row] = await db
+    .select(batchColumns)
+    .from(stockBatches)
+    .where(eq(stockBatches.id, batchId));
   return row;
 }
 
@@ -95,7 +98,9 @@ export async function findProductStock(db: DbOrTx, productId: number) {
       isActive: products.isActive,
       quantity: products.quantity,
       reorderLevel: products.reorderLevel,
-      onHand: sql<number>`coalesce((select sum(${stockBatches.onHand}) from ${stockBatches} where ${stockBatches.productId} = ${products.id}), 0)::integer`,
+      // Spelt out: drizzle writes a one-table select's columns unqualified, and a bare "id"
+      // inside the subquery would be the batch's.
+      onHand: sql<number>`coalesce((select sum(b.on_hand) from ${stockBatches} b where b.product_id = ${sql.raw('"products"."id"')}), 0)::integer`,
     })
     .from(products)
     .where(eq(products.id, productId));
@@ -136,7 +141,11 @@ export async function addReceipt(
   db: DbOrTx,
   batchId: number,
   units: number,
-  details: { purchasePriceMinor: number | null; supplier: string | null; invoiceReference: string | null },
+  details: {
+    purchasePriceMinor: number | null;
+    supplier: string | null;
+    invoiceReference: string | null;
+  },
 ) {
   await db
     .update(stockBatches)
@@ -279,7 +288,11 @@ export async function listLowStock(
   const dir = sort.direction === 'asc' ? asc : desc;
   const shortfall = sql<number>`(${products.reorderLevel} - ${products.quantity})::integer`;
   const key =
-    sort.by === 'name' ? sql`lower(${products.name})` : sort.by === 'shortfall' ? shortfall : products.quantity;
+    sort.by === 'name'
+      ? sql`lower(${products.name})`
+      : sort.by === 'shortfall'
+        ? shortfall
+        : products.quantity;
   const [rows, [total]] = await Promise.all([
     db
       .select({

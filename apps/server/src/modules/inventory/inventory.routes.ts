@@ -158,7 +158,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       config: admin,
       schema: {
         tags,
-        summary: 'Orders that received units of a batch and kept them (cancelled ones returned them)',
+        summary:
+          'Orders that received units of a batch and kept them (cancelled ones returned them)',
         params: idParamSchema,
         response: { 200: recallOrdersResponseSchema, ...errors },
       },
@@ -238,7 +239,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       config: admin,
       schema: {
         tags,
-        summary: 'Batches with units that expire within the window (NEAR_EXPIRY_DAYS by default), expired ones included',
+        summary:
+          'Batches with units that expire within the window (NEAR_EXPIRY_DAYS by default), expired ones included',
         querystring: nearExpiryQuerySchema,
         response: { 200: nearExpiryResponseSchema, ...errors },
       },

@@ -60,7 +60,8 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       onHand: row.onHand,
       receivedUnits: row.receivedUnits,
       receivedAt: row.receivedAt.toISOString(),
-      purchasePrice: row.purchasePriceMinor === null ? null : fromMinorUnits(row.purchasePriceMinor),
+      purchasePrice:
+        row.purchasePriceMinor === null ? null : fromMinorUnits(row.purchasePriceMinor),
       supplier: row.supplier,
       invoiceReference: row.invoiceReference,
       state: batchState(
@@ -232,7 +233,14 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
         const kind: StockMovementKind = state === 'recalled' ? 'recall' : 'expiry_write_off';
         await repository.changeOnHand(tx, batch.id, -batch.onHand);
         await repository.insertMovements(tx, [
-          { productId: batch.productId, batchId: batch.id, kind, units: -batch.onHand, note, userId },
+          {
+            productId: batch.productId,
+            batchId: batch.id,
+            kind,
+            units: -batch.onHand,
+            note,
+            userId,
+          },
         ]);
       });
     },
@@ -376,7 +384,8 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
         entry.units += allocation.units;
         perBatch.set(allocation.batchId, entry);
       }
-      for (const [batchId, entry] of perBatch) await repository.changeOnHand(tx, batchId, entry.units);
+      for (const [batchId, entry] of perBatch)
+        await repository.changeOnHand(tx, batchId, entry.units);
       await repository.insertMovements(
         tx,
         [...perBatch].map(([batchId, entry]) => ({
