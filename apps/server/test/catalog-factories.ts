@@ -140,3 +140,14 @@ export const productFormFields = (basics: CatalogBasics, name: string) => ({
   expiryDate: addDays(utcDay(), 400),
   prescription: 'false',
 });
+
+/** The text fields of a valid product edit: the add form's without the opening stock. */
+export const productEditFields = (basics: CatalogBasics, name: string) => {
+  const {
+    quantity: _quantity,
+    batchNumber: _batch,
+    expiryDate: _expiry,
+    ...fields
+  } = productFormFields(basics, name);
+  return fields;
+};

@@ -3,7 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogImage } from '@pharmacy/shared';
-import { createBasics, productFormFields, type CatalogBasics } from './catalog-factories';
+import {
+  createBasics,
+  productEditFields,
+  productFormFields,
+  type CatalogBasics,
+} from './catalog-factories';
 import { createAdmin, multipart, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
@@ -140,7 +145,10 @@ describe(`catalogue image variants (${testDriver})`, () => {
       { name: 'b.png', type: 'image/png', content: await makeImage(300, 300, 'png') },
     ]);
     const [kept, dropped] = images;
-    const body = await multipart({ ...form('Edited Tablet'), keepImageUrls: kept?.url ?? '' });
+    const body = await multipart({
+      ...productEditFields(basics, 'Edited Tablet'),
+      keepImageUrls: kept?.url ?? '',
+    });
     const updated = await t.app.inject({
       method: 'PATCH',
       url: `/api/product/${id}`,

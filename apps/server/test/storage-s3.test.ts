@@ -6,7 +6,12 @@ import { ORDER_STATUS, type CatalogImage } from '@pharmacy/shared';
 import { divisions, prescriptionFiles, productImages } from '../src/db/schema/index';
 import { CATALOG_IMAGE_PREFIX, seedDemoCatalogue } from '../src/db/seed/seed-demo';
 import { createS3Storage } from '../src/lib/storage/s3';
-import { createBasics, productFormFields, type CatalogBasics } from './catalog-factories';
+import {
+  createBasics,
+  productEditFields,
+  productFormFields,
+  type CatalogBasics,
+} from './catalog-factories';
 import { createAdmin, multipart, type TestUser } from './factories';
 import { buildTestApp, createTestDatabase, testDriver, type TestApp } from './helpers';
 import { createWorld, insertOrder, type World } from './security/support/world';
@@ -218,7 +223,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
       expect(await keys()).toEqual(expect.arrayContaining([...keptKeys, ...droppedKeys]));
 
       const body = await multipart({
-        ...productFormFields(w.basics, 'Removed Tablet'),
+        ...productEditFields(w.basics, 'Removed Tablet'),
         keepImageUrls: kept.url,
       });
       const updated = await t.app.inject({
