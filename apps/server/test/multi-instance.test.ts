@@ -7,9 +7,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS, PROVIDER, ROLE } from '@pharmacy/shared';
+import { ORDER_STATUS, PROVIDER, ROLE, addDays, utcDay } from '@pharmacy/shared';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { cartItems, orderLines, orders, products, users } from '../src/db/schema/index';
+import {
+  cartItems,
+  orderLineBatches,
+  orderLines,
+  orders,
+  products,
+  stockBatches,
+  stockMovements,
+  users,
+} from '../src/db/schema/index';
 import { LOGIN_LIMITS } from '../src/modules/auth/auth.service';
 import { signSessionToken } from '../src/lib/tokens';
 import { validAddress } from './factories';
@@ -232,7 +241,6 @@ describe.runIf(onPostgres).each(limitStores)(
         divisionId: String(taxonomy.divisionId),
         manufacturerId: String(taxonomy.manufacturerId),
         saltCompositionId: String(taxonomy.saltId),
-        quantity: '50',
         ...fields,
       };
       for (const [key, value] of Object.entries(all)) form.append(key, value);
@@ -242,6 +250,9 @@ describe.runIf(onPostgres).each(limitStores)(
     };
 
     async function createProduct(via: Instance, fields: Record<string, string>, image?: Buffer) {
+      // The quantity arrives as the product's first batch.
+      const opening = { quantity: '50', batchNumber: 'MI-1', expiryDate: addDays(utcDay(), 400) };
+      fields = { ...opening, ...fields };
       const res = await call(via.base, 'POST', '/api/product', {
         token: admin,
         form: productForm(fields, image),
@@ -510,6 +521,17 @@ describe.runIf(onPostgres).each(limitStores)(
         );
       expect(product).toEqual({ quantity: 0, unitsSold: STOCK });
       expect(sold?.units).toBe(STOCK);
+      // Every unit left its batch with a ledger row, and the batch holds what the ledger says.
+      const [batch] = await database.db
+        .select({
+          onHand: stockBatches.onHand,
+          ledger: sql<number>`(select coalesce(sum(${stockMovements.units}), 0)::int from ${stockMovements} where ${stockMovements.batchId} = ${stockBatches.id})`,
+          allocated: sql<number>`(select coalesce(sum(${orderLineBatches.units}), 0)::int from ${orderLineBatches} where ${orderLineBatches.batchId} = ${stockBatches.id})`,
+        })
+        .from(stockBatches)
+        .innerJoin(products, eq(products.id, stockBatches.productId))
+        .where(eq(stockBatches.productId, productId));
+      expect(batch).toEqual({ onHand: 0, ledger: 0, allocated: STOCK });
       const kept = await database.db
         .select({ id: cartItems.id })
         .from(cartItems)
