@@ -542,4 +542,39 @@ describe(`inventory (${testDriver})`, () => {
       .where(eq(products.id, product.id));
     expect(row?.q).toBe(7);
   });
+
+  it('documents every inventory route in the OpenAPI document, with its schemas', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const receipt = document.paths['/api/inventory/receipts']?.post as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> };
+      responses: Record<string, unknown>;
+    };
+    expect(receipt.requestBody.content['application/json']?.schema.required).toEqual(
+      expect.arrayContaining(['productId', 'units', 'batchNumber', 'expiryDate']),
+    );
+    expect(Object.keys(receipt.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404']),
+    );
+    for (const [path, method] of [
+      ['/api/inventory/products/{id}/batches', 'get'],
+      ['/api/inventory/products/{id}/ledger', 'get'],
+      ['/api/inventory/products/{id}/reorder-level', 'put'],
+      ['/api/inventory/batches/{id}/adjustments', 'post'],
+      ['/api/inventory/batches/{id}/write-off', 'post'],
+      ['/api/inventory/batches/{id}/recall', 'post'],
+      ['/api/inventory/batches/{id}/orders', 'get'],
+      ['/api/inventory/batches/{id}/orders.csv', 'get'],
+      ['/api/inventory/low-stock', 'get'],
+      ['/api/inventory/near-expiry', 'get'],
+    ] as const) {
+      const operation = document.paths[path]?.[method] as
+        { tags: string[]; responses: Record<string, unknown> } | undefined;
+      expect(operation?.tags, path).toEqual(['inventory']);
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(
+        expect.arrayContaining(['200', '401', '403']),
+      );
+    }
+  });
 });
