@@ -224,6 +224,17 @@ describe(`inventory (${testDriver})`, () => {
       ['LATE', 5, 'sellable'],
     ]);
 
+    // The pharmacist sees which batches to pick; the shopper does not.
+    const asAdmin = (await call('GET', `/order/getOrderDetail/${orderId}`)).json();
+    expect(asAdmin.orderDetails[0].batches).toEqual([
+      { batchId: soon.id, batchNumber: 'SOON', expiryDate: inDays(100), units: 3, returned: false },
+      { batchId: late.id, batchNumber: 'LATE', expiryDate: inDays(400), units: 1, returned: false },
+    ]);
+    const asBuyer = (
+      await call('GET', `/order/getOrderDetail/${orderId}`, undefined, buyer)
+    ).json();
+    expect(asBuyer.orderDetails[0]).not.toHaveProperty('batches');
+
     const cancelled = await call('PUT', `/order/${orderId}`, { statusId: ORDER_STATUS.CANCELLED });
     expect(cancelled.statusCode).toBe(200);
     expect(await shopQuantity(product.id)).toBe(9);

@@ -50,6 +50,21 @@ export const orderDetailLineSchema = z.object({
       images: z.array(z.object({ url: z.string() })),
     })
     .nullable(),
+  /**
+   * Admins only: the batches the line's units came from (first expiry first out), for picking
+   * and for recalls; `returned` once a cancellation put them back.
+   */
+  batches: z
+    .array(
+      z.object({
+        batchId: z.number().int(),
+        batchNumber: z.string(),
+        expiryDate: z.string(),
+        units: z.number().int(),
+        returned: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
 

@@ -322,6 +322,24 @@ export function listLines(db: DbOrTx, orderId: number) {
     .orderBy(asc(orderLines.id));
 }
 
+/** Which batches each line's units came from, first to expire first. */
+export function listLineBatches(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      orderLineId: orderLineBatches.orderLineId,
+      batchId: orderLineBatches.batchId,
+      batchNumber: stockBatches.batchNumber,
+      expiryDate: stockBatches.expiryDate,
+      units: orderLineBatches.units,
+      returned: orderLineBatches.returned,
+    })
+    .from(orderLineBatches)
+    .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
+    .innerJoin(stockBatches, eq(stockBatches.id, orderLineBatches.batchId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id));
+}
+
 export function listHistory(db: DbOrTx, orderId: number) {
   return db
     .select({

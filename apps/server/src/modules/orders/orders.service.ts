@@ -274,9 +274,10 @@ export function createOrdersService(deps: {
 
     async getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
       const row = await visibleOrder(session, orderId);
-      const [lines, history] = await Promise.all([
+      const [lines, history, allocations] = await Promise.all([
         repository.listLines(db, orderId),
         repository.listHistory(db, orderId),
+        isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
       ]);
       const products = await catalog.productsByIds(
         lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
@@ -297,6 +298,13 @@ export function createOrdersService(deps: {
             product: product
               ? { id: product.id, name: product.name, images: product.images }
               : null,
+            ...(allocations
+              ? {
+                  batches: allocations
+                    .filter((allocation) => allocation.orderLineId === line.id)
+                    .map(({ orderLineId: _line, ...batch }) => batch),
+                }
+              : {}),
           };
         }),
         statusHistory: history.map((entry) => ({
