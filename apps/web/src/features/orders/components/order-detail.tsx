@@ -91,6 +91,20 @@ function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySy
             {money(line.offerPrice)} × {line.quantity}
             <span className="sr-only"> (quantity {line.quantity})</span>
           </p>
+          {line.batches && line.batches.length > 0 ? (
+            <ul aria-label={`Batches of ${name}`} className="mt-1 flex flex-wrap gap-1.5">
+              {line.batches.map((batch) => (
+                <li
+                  key={batch.batchId}
+                  className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
+                >
+                  Batch <span className="font-semibold">{batch.batchNumber}</span> · exp{' '}
+                  {batch.expiryDate} · {batch.units} {batch.units === 1 ? 'unit' : 'units'}
+                  {batch.returned ? ' · returned' : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <p className="text-sm font-semibold text-slate-900 sm:text-right">
           <span className="sr-only">Line total </span>
