@@ -132,6 +132,34 @@ describe(`inventory (${testDriver})`, () => {
     });
   });
 
+  it('counts a receipt or an adjustment sent twice with one Idempotency-Key once', async () => {
+    const product = await emptyProduct();
+    const body = { productId: product.id, batchNumber: 'IK-1', expiryDate: inDays(300), units: 10 };
+    const send = (payload: object, url: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api${url}`,
+        headers: { ...admin.auth, 'idempotency-key': key },
+        payload,
+      });
+    // Two at once, as a double click on a slow network sends them.
+    const answers = await Promise.all([
+      send(body, '/inventory/receipts', 'receipt-key-1'),
+      send(body, '/inventory/receipts', 'receipt-key-1'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers.map((a) => a.json().batch.onHand)).toEqual([10, 10]);
+    const batchId = answers[0]?.json().batch.id as number;
+    const adjust = { units: -3, reason: 'damaged' };
+    await send(adjust, `/inventory/batches/${batchId}/adjustments`, 'adjust-key-1');
+    const again = await send(adjust, `/inventory/batches/${batchId}/adjustments`, 'adjust-key-1');
+    expect(again.json().batch.onHand).toBe(7);
+    // A new key is a new receipt.
+    expect((await send(body, '/inventory/receipts', 'receipt-key-2')).json().batch.onHand).toBe(17);
+    expect(await shopQuantity(product.id)).toBe(17);
+    expect(await ledgerSum(batchId)).toBe(17);
+  });
+
   it.each([
     [{ expiryDate: inDays(-1) }, `expiryDate: ${STOCK_MESSAGES.expiryInPast}`],
     [{ expiryDate: '2027-02-30' }, `expiryDate: ${STOCK_MESSAGES.expiryInvalid}`],

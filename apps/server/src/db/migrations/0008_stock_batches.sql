@@ -42,6 +42,7 @@ CREATE TABLE "stock_movements" (
 	"note" text,
 	"order_id" integer,
 	"user_id" integer,
+	"request_key" varchar(100),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stock_movements_units_check" CHECK ("stock_movements"."units" <> 0),
 	CONSTRAINT "stock_movements_kind_check" CHECK ("stock_movements"."kind" in ('receipt', 'sale', 'cancellation_return', 'adjustment', 'expiry_write_off', 'recall'))
@@ -59,6 +60,7 @@ CREATE INDEX "order_line_batches_batch_id_idx" ON "order_line_batches" USING btr
 CREATE UNIQUE INDEX "stock_batches_product_batch_number_key" ON "stock_batches" USING btree ("product_id",upper("batch_number"));--> statement-breakpoint
 CREATE INDEX "stock_batches_product_expiry_idx" ON "stock_batches" USING btree ("product_id","expiry_date","id");--> statement-breakpoint
 CREATE INDEX "stock_batches_expiry_open_idx" ON "stock_batches" USING btree ("expiry_date","id") WHERE "stock_batches"."on_hand" > 0 and "stock_batches"."recalled_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "stock_movements_user_request_key" ON "stock_movements" USING btree ("user_id","request_key");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_created_at_idx" ON "stock_movements" USING btree ("product_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "stock_movements_batch_id_idx" ON "stock_movements" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_order_id_idx" ON "stock_movements" USING btree ("order_id");--> statement-breakpoint

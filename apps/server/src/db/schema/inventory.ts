@@ -79,10 +79,13 @@ export const stockMovements = pgTable(
     note: text('note'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The Idempotency-Key of the request that wrote it: a resent receipt is not counted twice. */
+    requestKey: varchar('request_key', { length: 100 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('stock_movements_units_check', sql`${t.units} <> 0`),
+    uniqueIndex('stock_movements_user_request_key').on(t.userId, t.requestKey),
     check(
       'stock_movements_kind_check',
       sql`${t.kind} in ('receipt', 'sale', 'cancellation_return', 'adjustment', 'expiry_write_off', 'recall')`,

@@ -64,7 +64,10 @@ async function main(): Promise<void> {
       const t = performance.now();
       const storage = await createStorage(config);
       try {
-        const demo = await seedDemoCatalogue(handle.db, { storage });
+        const demo = await seedDemoCatalogue(handle.db, {
+          storage,
+          minShelfLifeDays: config.minShelfLifeDays,
+        });
         const where = config.s3
           ? `bucket ${config.s3.bucket}`
           : path.join(config.dataDir, 'uploads', 'catalog');
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
       console.log(`Generating products up to ${target.toLocaleString('en-IN')}…`);
       const result = await generateLargeCatalogue(handle.db, {
         products: target,
+        minShelfLifeDays: config.minShelfLifeDays,
         log: (line) => console.log(line),
       });
       console.log(

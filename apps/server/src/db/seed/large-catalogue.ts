@@ -1,7 +1,14 @@
-import { LIMITS, toMinorUnits } from '@pharmacy/shared';
-import { count, sql } from 'drizzle-orm';
+import { DEFAULT_NEAR_EXPIRY_DAYS, LIMITS, toMinorUnits, utcDay } from '@pharmacy/shared';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
-import { divisions, manufacturers, products, saltCompositions } from '../schema/index';
+import {
+  divisions,
+  manufacturers,
+  products,
+  saltCompositions,
+  stockBatches,
+  stockMovements,
+} from '../schema/index';
 import {
   DEMO_DIVISIONS,
   DEMO_GROUPS,
@@ -11,13 +18,15 @@ import {
   type DosageForm,
 } from './demo-catalogue';
 import { createRandom, offerPriceMinor, strengthFromSalt, type Random } from './random';
+import { lockSellableFrom, SUPPLIERS } from './stock';
 
 /**
  * Generates a large catalogue (e.g. 100,000 products) for load and search tests: realistic
  * names ('<Brand> <strength> <form>'), prices, stock, dates and prescription flags spread over
- * the divisions, manufacturers and salts. Rows go in with one multi-row INSERT … SELECT FROM
- * json_to_recordset per batch, which is fast on both PGlite and PostgreSQL. No image files:
- * products without images use the spec's placeholders.
+ * the divisions, manufacturers and salts. Rows go in with one statement per batch of rows,
+ * INSERT … SELECT FROM json_to_recordset, which is fast on both PGlite and PostgreSQL; the same
+ * statement puts each product's stock into batches with their receipt rows in the ledger
+ * (BATCHES_SQL below). No image files: products without images use the spec's placeholders.
  */
 
 interface Molecule {
@@ -267,8 +276,113 @@ export interface LargeCatalogueOptions {
   log?: (line: string) => void;
   /** Rows per INSERT (default 5,000). */
   batchSize?: number;
-  /** Reference time for created_at (default: now). */
+  /** Reference time for created_at and the batches' dates (default: now). */
   now?: Date;
+  /**
+   * MIN_SHELF_LIFE_DAYS, for the sellable cut-off when no server has written one into the
+   * database yet (stock_horizon); a cut-off already there wins (default 30).
+   */
+  minShelfLifeDays?: number;
+}
+
+/** Suppliers as SQL arrays, indexed 1…n like PostgreSQL's. */
+const SUPPLIER_NAMES = `{${SUPPLIERS.map((s) => `"${s.name}"`).join(',')}}`;
+const SUPPLIER_CODES = `{${SUPPLIERS.map((s) => s.code).join(',')}}`;
+
+/**
+ * The stock of the products just inserted (CTE \`inserted\`: id, quantity, offer, created),
+ * set-based: each product's quantity in 1–3 sellable batches (2–3 when it holds 10 units or
+ * more), the first to expire holding the fewest; some products also hold a batch that cannot be
+ * sold. Their sellable units add up to the product's quantity by construction: sellable batches
+ * expire on or after the cut-off, the others before it. Pseudo-random but repeatable: every choice
+ * comes from a multiplicative hash of the product's id (and the batch's position).
+ *
+ * - about 12 % of products' first batch expires within the near-expiry window (90 days), the
+ *   others 2–19 months after the cut-off, each later batch 2–10 months after the one before;
+ * - 5 % of products also hold a short-dated batch (expiring before the cut-off) and 1 % an expired
+ *   one (both awaiting a write-off), as do half of the products out of stock;
+ * - batch numbers like 'KD24-5517' (two letters, the year made, four digits, unique per
+ *   product), received between the product's listing and now, from one of SUPPLIERS with an
+ *   invoice number, at 60–81 % of the offer price.
+ */
+function batchesSql(day: { today: string; sellableFrom: string; now: string }) {
+  const today = sql`${day.today}::date`;
+  const cutoff = sql`${day.sellableFrom}::date`;
+  const now = sql`${day.now}::timestamptz`;
+  // The last day inside the near-expiry window, and the minimum shelf life, in days.
+  const nearLast = sql`(${today} + ${sql.raw(String(DEFAULT_NEAR_EXPIRY_DAYS - 1))})`;
+  const shelf = sql`(${cutoff} - ${today})`;
+  /** A number in [0, n) from bits of the product's hash. */
+  const pick = (bits: number, n: SQL | number) =>
+    sql`((s.h / ${sql.raw(String(bits))}) % ${typeof n === 'number' ? sql.raw(String(n)) : n})::integer`;
+  return sql`
+    shaped AS (
+      SELECT i.*, h.h,
+        CASE WHEN i.quantity = 0 THEN 0 WHEN i.quantity < 10 THEN 1 ELSE 2 + (h.h % 2)::integer END
+          AS sellable,
+        CASE
+          WHEN (h.h / 7) % 100 = 0 THEN 'expired'
+          WHEN ${shelf} >= 2 AND ((h.h / 7) % 100 <= 5 OR (i.quantity = 0 AND (h.h / 7) % 2 = 0))
+            THEN 'short'
+        END AS extra,
+        (h.h / 701) % 100 < 12 AND ${nearLast} - ${cutoff} >= 3 AS near
+      FROM inserted i
+      CROSS JOIN LATERAL (SELECT (i.id::bigint * 2654435761 % 4294967296) / 256 AS h) h
+    ),
+    counted AS (
+      SELECT s.*, s.sellable + CASE WHEN s.extra IS NULL THEN 0 ELSE 1 END AS batches FROM shaped s
+    ),
+    layout AS (
+      SELECT s.id AS product_id, s.offer, s.created, k,
+        ((s.id::bigint * 8 + k) * 2246822519 % 4294967296) / 256 AS r,
+        CASE
+          WHEN k > s.sellable AND s.extra = 'expired' THEN ${today} - 3 - ${pick(13, 60)}
+          WHEN k > s.sellable THEN ${today} + 1 + ${pick(13, sql`(${shelf} - 1)`)}
+          WHEN s.near THEN ${cutoff} + 2 + ${pick(17, sql`(${nearLast} - ${cutoff} - 2)`)}
+            + (k - 1) * (60 + ${pick(19, 240)})
+          ELSE ${cutoff} + 60 + ${pick(17, 500)} + (k - 1) * (60 + ${pick(19, 240)})
+        END AS expiry,
+        -- Shares 1 : 2 : 3 of the quantity (integer steps of k(k + 1) / n(n + 1), so they add up).
+        CASE WHEN k > s.sellable THEN 1 + ${pick(23, 24)}
+          ELSE s.quantity * k * (k + 1) / (s.sellable * (s.sellable + 1))
+            - s.quantity * (k - 1) * k / (s.sellable * (s.sellable + 1))
+        END AS units,
+        -- Received in expiry order: the unsellable batch first, then the sellable ones.
+        (CASE WHEN k > s.sellable THEN 0 ELSE k END + 0.2 + ${pick(29, 60)} / 100.0)
+          / (s.batches + 1) AS received_share
+      FROM counted s
+      CROSS JOIN LATERAL generate_series(1, s.batches) AS k
+    ),
+    dated AS (
+      SELECT l.*, least(
+          l.created + (${now} - l.created) * l.received_share,
+          l.expiry::timestamptz - interval '90 days'
+        ) AS received_at,
+        (${SUPPLIER_NAMES}::text[])[1 + (l.r / 22) % ${sql.raw(String(SUPPLIERS.length))}] AS supplier,
+        (${SUPPLIER_CODES}::text[])[1 + (l.r / 22) % ${sql.raw(String(SUPPLIERS.length))}] AS code
+      FROM layout l
+    ),
+    batches AS (
+      INSERT INTO ${stockBatches} (product_id, batch_number, expiry_date, on_hand, received_units,
+        received_at, purchase_price_minor, supplier, invoice_reference)
+      SELECT d.product_id,
+        chr(65 + ((d.product_id::bigint * 40503) % 65536 % 26)::integer)
+          || chr(65 + ((d.product_id::bigint * 40503) % 65536 / 26 % 26)::integer)
+          || to_char(d.expiry - interval '2 years', 'YY') || '-'
+          || (1000 + ((d.product_id::bigint * 2654435761 % 4294967296) / 4096 + d.k * 3331) % 9000)::text,
+        d.expiry, d.units, d.units, d.received_at,
+        round(d.offer * (0.60 + (d.r % 22) / 100.0) / 10) * 10,
+        d.supplier,
+        d.code || '/' || to_char(d.received_at AT TIME ZONE 'UTC' - interval '3 months', 'YY') || '-'
+          || to_char(d.received_at AT TIME ZONE 'UTC' + interval '9 months', 'YY') || '/'
+          || lpad(((d.r / 1000) % 99999 + 1)::text, 5, '0')
+      FROM dated d
+      RETURNING id, product_id, on_hand, received_at, supplier, invoice_reference
+    )
+    INSERT INTO ${stockMovements} (product_id, batch_id, kind, units, note, created_at)
+    SELECT b.product_id, b.id, 'receipt', b.on_hand,
+      'Invoice ' || b.invoice_reference || ' from ' || b.supplier, b.received_at
+    FROM batches b`;
 }
 
 /** Adds generated products until the catalogue holds `products` rows. */
@@ -429,21 +543,34 @@ export async function generateLargeCatalogue(
     };
   };
 
+  const nowIso = new Date(now).toISOString();
   let inserted = 0;
   while (inserted < wanted) {
     const size = Math.min(batchSize, wanted - inserted);
     const batch = Array.from({ length: size }, makeRow);
-    await db.execute(sql`
-      INSERT INTO ${products} (
-        name, offer_price_minor, maximum_retail_price_minor, quantity, prescription, is_active,
-        division_id, manufacturer_id, salt_composition_id, dosage_form, strength, pack_size,
-        description, created_at, updated_at
-      )
-      SELECT n, o, m, q, p, a, d, f, s, df, st, ps, de, c, c
-      FROM json_to_recordset(${JSON.stringify(batch)}::json) AS r(
-        n text, o integer, m integer, q integer, p boolean, a boolean, d integer, f integer,
-        s integer, df text, st text, ps text, de text, c timestamptz
-      )`);
+    // One transaction per batch of rows, under the inventory module's lock: the cut-off the
+    // quantities are written for cannot move before they are committed.
+    await db.transaction(async (tx) => {
+      const sellableFrom = await lockSellableFrom(tx, {
+        minShelfLifeDays: options.minShelfLifeDays,
+        now: new Date(now),
+      });
+      await tx.execute(sql`
+        WITH inserted AS (
+          INSERT INTO ${products} (
+            name, offer_price_minor, maximum_retail_price_minor, quantity, prescription, is_active,
+            division_id, manufacturer_id, salt_composition_id, dosage_form, strength, pack_size,
+            description, created_at, updated_at
+          )
+          SELECT n, o, m, q, p, a, d, f, s, df, st, ps, de, c, c
+          FROM json_to_recordset(${JSON.stringify(batch)}::json) AS r(
+            n text, o integer, m integer, q integer, p boolean, a boolean, d integer, f integer,
+            s integer, df text, st text, ps text, de text, c timestamptz
+          )
+          RETURNING id, quantity, offer_price_minor AS offer, created_at AS created
+        ),
+        ${batchesSql({ today: utcDay(new Date(now)), sellableFrom, now: nowIso })}`);
+    });
     inserted += size;
     log(
       `  ${(existing + inserted).toLocaleString('en-IN')} / ${Math.floor(options.products).toLocaleString('en-IN')} products (${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -451,6 +578,7 @@ export async function generateLargeCatalogue(
   }
   // PGlite has no autovacuum: give the planner statistics for the new rows, and mark the pages
   // all-visible so counts and deep listing pages can be answered from indexes alone.
-  await db.execute(sql`VACUUM ANALYZE ${products}`);
+  for (const table of [products, stockBatches, stockMovements])
+    await db.execute(sql`VACUUM ANALYZE ${table}`);
   return { inserted, ms: Math.round(performance.now() - started) };
 }

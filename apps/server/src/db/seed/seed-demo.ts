@@ -1,4 +1,13 @@
-import { LIMITS, toMinorUnits } from '@pharmacy/shared';
+import {
+  addDays,
+  daysBetween,
+  DEFAULT_MIN_SHELF_LIFE_DAYS,
+  DEFAULT_NEAR_EXPIRY_DAYS,
+  LIMITS,
+  sellableCutoff,
+  toMinorUnits,
+  utcDay,
+} from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../lib/storage/index';
 import type { Database, Transaction } from '../client';
@@ -8,6 +17,8 @@ import {
   productImages,
   products,
   saltCompositions,
+  stockBatches,
+  stockMovements,
 } from '../schema/index';
 import type { NewProductRow } from '../schema/index';
 import {
@@ -17,12 +28,21 @@ import {
   DIVISION_USES,
   type DivisionName,
 } from './demo-catalogue';
-import { createRandom, offerPriceMinor, slugify, strengthFromSalt } from './random';
+import { createRandom, offerPriceMinor, slugify, strengthFromSalt, type Random } from './random';
+import {
+  batchPrefix,
+  financialYear,
+  lockSellableFrom,
+  receiptNote,
+  SUPPLIERS,
+} from './stock';
 import { divisionSvg, packShotSvg } from './svg';
 
 /** Public URL prefix of the generated images, stored through the shop's file storage. */
 export const CATALOG_IMAGE_PREFIX = '/uploads/catalog';
 const DEMO_SEED = 20_250_301;
+/** The batches come from a PRNG of their own, so products' prices and stock stay as they were. */
+const BATCH_SEED = 20_261_115;
 const DAY_MS = 86_400_000;
 /** Serialises concurrent first starts of several instances sharing one PostgreSQL. */
 const SEED_LOCK_KEY = 72_010_001;
@@ -33,6 +53,20 @@ const RX_NOTE =
 const OTC_NOTE = 'Read the label carefully before use.';
 const STORAGE_NOTE =
   'Store below 30°C, away from direct sunlight and out of the reach of children.';
+
+/** One batch of a demo product, as its goods receipt recorded it (one 'receipt' ledger row). */
+export interface DemoBatch {
+  batchNumber: string;
+  /** yyyy-MM-dd (UTC). */
+  expiryDate: string;
+  /** Units received, all still on hand: the demo shop has sold nothing yet. */
+  units: number;
+  receivedAt: Date;
+  /** Per unit, below the offer price. */
+  purchasePriceMinor: number;
+  supplier: string;
+  invoiceReference: string;
+}
 
 export interface DemoProduct {
   name: string;
@@ -45,11 +79,22 @@ export interface DemoProduct {
   description: string;
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
+  /** Sellable units: the sum of the batches expiring on or after the sellable cut-off. */
   quantity: number;
   prescription: boolean;
   isActive: boolean;
   createdAt: Date;
   imageFile: string;
+  /** First to expire first. */
+  batches: DemoBatch[];
+}
+
+export interface DemoCatalogueOptions {
+  /**
+   * The earliest expiry date whose units count as sellable (the inventory module's cut-off);
+   * default: today (UTC) + the default MIN_SHELF_LIFE_DAYS.
+   */
+  sellableFrom?: string;
 }
 
 const divisionColor = new Map<string, string>(DEMO_DIVISIONS.map((d) => [d.name, d.color]));
@@ -59,10 +104,20 @@ export function divisionImageFile(name: string): string {
 }
 
 /**
- * The demo catalogue as plain objects: prices, stock and dates come from a seeded PRNG, so the
- * result is the same on every call except that dates are relative to `now`.
+ * The demo catalogue as plain objects: prices, stock, batches and dates come from seeded PRNGs,
+ * so the result is the same on every call except that dates are relative to `now`.
+ *
+ * Stock lives in batches (docs/decisions/0011): an in-stock product has 1–3 sellable batches
+ * whose units add up to its quantity, the first to expire holding the fewest (the older
+ * delivery, partly sold before); about one in six of those first batches expires within 90
+ * days; about one product in fourteen also holds a short-dated batch (less than the minimum shelf
+ * life left, so not sold), as do half the products out of stock; and exactly one product holds an
+ * expired batch with units, waiting to be written off.
  */
-export function buildDemoCatalogue(now: Date = new Date()): DemoProduct[] {
+export function buildDemoCatalogue(
+  now: Date = new Date(),
+  options: DemoCatalogueOptions = {},
+): DemoProduct[] {
   const random = createRandom(DEMO_SEED);
   const floor = toMinorUnits(LIMITS.minimumPrice);
   const files = new Set<string>();
@@ -110,10 +165,111 @@ export function buildDemoCatalogue(now: Date = new Date()): DemoProduct[] {
         isActive: !options.inactive,
         createdAt,
         imageFile: file,
+        batches: [],
       });
     }
   }
+  addBatches(result, now, options.sellableFrom);
   return result;
+}
+
+/** About three years: the longest shelf life left on a delivery. */
+const LONGEST_EXPIRY_DAYS = 1_095;
+
+/**
+ * Splits each product's stock into batches, in place: `quantity` becomes the sum of the sellable
+ * batches, which is the quantity drawn for it whatever the cut-off.
+ */
+function addBatches(catalogue: DemoProduct[], now: Date, sellableFrom?: string): void {
+  const random = createRandom(BATCH_SEED);
+  const today = utcDay(now);
+  const cutoff = sellableFrom ?? sellableCutoff(today, DEFAULT_MIN_SHELF_LIFE_DAYS);
+  // The one expired batch: on an active, well-stocked product listed long enough ago to have
+  // received a batch that has expired since.
+  const longListed = catalogue.filter(
+    (p) => p.isActive && p.quantity >= 10 && now.getTime() - p.createdAt.getTime() > 120 * DAY_MS,
+  );
+  const withExpired = random.pick(longListed.length ? longListed : catalogue);
+  for (const product of catalogue) {
+    product.batches = planBatches(random, product, {
+      today,
+      cutoff,
+      now,
+      expired: product === withExpired,
+    });
+    product.quantity = product.batches
+      .filter((b) => b.expiryDate >= cutoff)
+      .reduce((sum, b) => sum + b.units, 0);
+  }
+}
+
+function planBatches(
+  random: Random,
+  product: DemoProduct,
+  day: { today: string; cutoff: string; now: Date; expired: boolean },
+): DemoBatch[] {
+  const shelfLife = daysBetween(day.today, day.cutoff);
+  const plans: { offset: number; units: number }[] = [];
+  // Not sellable (expired, or short-dated: less than the minimum shelf life left): received
+  // before the sellable batches, so listed first.
+  if (day.expired) {
+    plans.push({ offset: -random.int(4, 40), units: random.int(6, 30) });
+  } else if (shelfLife >= 2 && random.chance(product.quantity === 0 ? 0.5 : 0.07)) {
+    plans.push({ offset: random.int(1, shelfLife - 1), units: random.int(2, 18) });
+  }
+  // Sellable: the quantity over 1–3 batches, the first to expire holding the fewest units.
+  const wanted = product.quantity;
+  const count = wanted === 0 ? 0 : wanted < 10 ? 1 : random.pick([1, 2, 2, 2, 3, 3, 3]);
+  let remaining = wanted;
+  const parts: number[] = [];
+  for (let left = count; left > 1; left--) {
+    const share = Math.round(remaining * (0.15 + random.next() * 0.3));
+    const units = Math.min(remaining - (left - 1), Math.max(1, share));
+    parts.push(units);
+    remaining -= units;
+  }
+  if (count > 0) parts.push(remaining);
+  const nearest = Math.max(shelfLife + 1, 120);
+  let offset =
+    random.chance(0.16) && DEFAULT_NEAR_EXPIRY_DAYS - 1 > shelfLife + 2
+      ? random.int(shelfLife + 2, DEFAULT_NEAR_EXPIRY_DAYS - 1)
+      : random.int(nearest, Math.max(nearest, 700));
+  for (const units of parts) {
+    plans.push({ offset, units });
+    offset = Math.max(offset, Math.min(LONGEST_EXPIRY_DAYS, offset + random.int(60, 330)));
+  }
+
+  // Received between the product's listing and now, in expiry order, and never later than 90
+  // days before the batch expires (no pharmacist accepts a delivery that short).
+  const listed = product.createdAt.getTime();
+  const span = Math.max(0, day.now.getTime() - listed - 3_600_000);
+  const moments = plans.map(() => random.next()).sort((a, b) => a - b);
+  const prefix = batchPrefix(product.manufacturerName);
+  const mainSupplier = random.pick(SUPPLIERS);
+  const numbers = new Set<string>();
+  return plans.map((plan, index) => {
+    const expiryDate = addDays(day.today, plan.offset);
+    const latest = Date.parse(`${expiryDate}T00:00:00Z`) - 90 * DAY_MS;
+    const received = Math.min(listed + Math.floor((moments[index] ?? 0) * span), latest);
+    const receivedAt = new Date(Math.floor(received / 1000) * 1000);
+    const madeIn = (Number(expiryDate.slice(0, 4)) - random.pick([2, 2, 3])) % 100;
+    let batchNumber: string;
+    do {
+      batchNumber = `${prefix}${String(madeIn).padStart(2, '0')}-${random.int(1000, 9999)}`;
+    } while (numbers.has(batchNumber));
+    numbers.add(batchNumber);
+    const supplier = random.chance(0.75) ? mainSupplier : random.pick(SUPPLIERS);
+    return {
+      batchNumber,
+      expiryDate,
+      units: plan.units,
+      receivedAt,
+      purchasePriceMinor:
+        Math.round((product.offerPriceMinor * (0.6 + random.next() * 0.22)) / 10) * 10,
+      supplier: supplier.name,
+      invoiceReference: `${supplier.code}/${financialYear(receivedAt)}/${String(random.int(1, 99_999)).padStart(5, '0')}`,
+    };
+  });
 }
 
 async function writeImages(storage: FileStorage, catalogue: readonly DemoProduct[]): Promise<void> {
@@ -190,13 +346,20 @@ export async function ensureDemoReferenceData(tx: Database | Transaction): Promi
 export interface SeedDemoOptions {
   /** Where the images go: local disk (`DATA_DIR/uploads/catalog`) or the bucket. */
   storage: FileStorage;
-  /** Reference time for the products' created_at (default: now). */
+  /** Reference time for the products' created_at and the batches' dates (default: now). */
   now?: Date;
+  /**
+   * MIN_SHELF_LIFE_DAYS, for the sellable cut-off when no server has written one into the
+   * database yet (stock_horizon); a cut-off already there wins (default 30).
+   */
+  minShelfLifeDays?: number;
 }
 
 /**
  * Seeds the demo catalogue when the database has no product at all; otherwise does nothing.
- * Images are written first (idempotent), then all rows go in one transaction.
+ * Images are written first (idempotent), then all rows go in one transaction: products, their
+ * batches and one 'receipt' ledger row per batch, each product's quantity the sum of its batches
+ * sellable at the database's cut-off (seed/stock.ts lockSellableFrom).
  */
 export async function seedDemoCatalogue(
   db: Database,
@@ -205,13 +368,19 @@ export async function seedDemoCatalogue(
   const existing = await db.select({ id: products.id }).from(products).limit(1);
   if (existing.length > 0) return { seeded: false, products: 0 };
 
-  const catalogue = buildDemoCatalogue(options.now);
-  await writeImages(options.storage, catalogue);
+  const now = options.now ?? new Date();
+  await writeImages(options.storage, buildDemoCatalogue(now));
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
     const again = await tx.select({ id: products.id }).from(products).limit(1);
     if (again.length > 0) return { seeded: false, products: 0 };
+    // The images do not depend on the cut-off: the same catalogue with its batches for it.
+    const sellableFrom = await lockSellableFrom(tx, {
+      minShelfLifeDays: options.minShelfLifeDays,
+      now,
+    });
+    const catalogue = buildDemoCatalogue(now, { sellableFrom });
 
     const { divisionIds, manufacturerIds, saltIds } = await ensureDemoReferenceData(tx);
     const rows: NewProductRow[] = catalogue.map((p) => ({
@@ -232,7 +401,7 @@ export async function seedDemoCatalogue(
       updatedAt: p.createdAt,
     }));
 
-    const imageByName = new Map(catalogue.map((p) => [p.name, p.imageFile]));
+    const byName = new Map(catalogue.map((p) => [p.name, p]));
     for (let i = 0; i < rows.length; i += 250) {
       const inserted = await tx
         .insert(products)
@@ -241,11 +410,60 @@ export async function seedDemoCatalogue(
       await tx.insert(productImages).values(
         inserted.map((r) => ({
           productId: r.id,
-          url: `${CATALOG_IMAGE_PREFIX}/${imageByName.get(r.name) ?? ''}`,
+          url: `${CATALOG_IMAGE_PREFIX}/${byName.get(r.name)?.imageFile ?? ''}`,
           position: 0,
         })),
+      );
+      await insertBatches(
+        tx,
+        inserted.flatMap((r) =>
+          (byName.get(r.name)?.batches ?? []).map((batch) => ({ productId: r.id, ...batch })),
+        ),
       );
     }
     return { seeded: true, products: rows.length };
   });
+}
+
+/** Batches with their receipt rows in the ledger: a batch's units on hand = its ledger's sum. */
+async function insertBatches(
+  tx: Transaction,
+  batches: readonly (DemoBatch & { productId: number })[],
+): Promise<void> {
+  if (batches.length === 0) return;
+  const inserted = await tx
+    .insert(stockBatches)
+    .values(
+      batches.map((b) => ({
+        productId: b.productId,
+        batchNumber: b.batchNumber,
+        expiryDate: b.expiryDate,
+        onHand: b.units,
+        receivedUnits: b.units,
+        receivedAt: b.receivedAt,
+        purchasePriceMinor: b.purchasePriceMinor,
+        supplier: b.supplier,
+        invoiceReference: b.invoiceReference,
+      })),
+    )
+    .returning({
+      id: stockBatches.id,
+      productId: stockBatches.productId,
+      batchNumber: stockBatches.batchNumber,
+    });
+  const idOfBatch = new Map(inserted.map((r) => [`${r.productId} ${r.batchNumber}`, r.id]));
+  await tx.insert(stockMovements).values(
+    batches.map((b) => {
+      const batchId = idOfBatch.get(`${b.productId} ${b.batchNumber}`);
+      if (batchId === undefined) throw new Error(`demo seed: batch ${b.batchNumber} is missing`);
+      return {
+        productId: b.productId,
+        batchId,
+        kind: 'receipt',
+        units: b.units,
+        note: receiptNote(b.invoiceReference, b.supplier),
+        createdAt: b.receivedAt,
+      };
+    }),
+  );
 }

@@ -1,6 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  addDays,
+  DEFAULT_MIN_SHELF_LIFE_DAYS,
+  sellableCutoff,
+  utcDay,
+} from '@pharmacy/shared';
 import { and, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/index';
@@ -12,6 +18,7 @@ import {
   productImages,
   products,
   saltCompositions,
+  stockHorizon,
   users,
 } from '../schema/index';
 import { generateLargeCatalogue } from './large-catalogue';
@@ -70,6 +77,84 @@ async function countProducts(where: ReturnType<typeof and>) {
   const [row] = await handle.db.select({ n: count() }).from(products).where(where);
   return row?.n ?? 0;
 }
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = rowsOf<T>(await handle.db.execute(query));
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+/**
+ * The stock invariants of docs/decisions/0011 over the products with id > `afterId`, at the
+ * sellable cut-off `sellableFrom`; every count should be 0.
+ */
+async function stockViolations(afterId: number, sellableFrom: string) {
+  return one<Record<string, number>>(sql`
+    SELECT
+      (SELECT count(*)::int FROM stock_batches b WHERE b.product_id > ${afterId}
+        AND b.on_hand <> (SELECT coalesce(sum(m.units), 0) FROM stock_movements m WHERE m.batch_id = b.id))
+        AS "onHandNotLedger",
+      (SELECT count(*)::int FROM stock_batches b WHERE b.product_id > ${afterId}
+        AND (SELECT count(*) FROM stock_movements m WHERE m.batch_id = b.id AND m.kind = 'receipt'
+          AND m.units = b.received_units AND m.created_at = b.received_at AND m.product_id = b.product_id) <> 1)
+        AS "notOneReceipt",
+      (SELECT count(*)::int FROM stock_movements m JOIN stock_batches b ON b.id = m.batch_id
+        WHERE b.product_id > ${afterId} AND m.kind <> 'receipt') AS "notReceipt",
+      (SELECT count(*)::int FROM stock_batches b WHERE b.product_id > ${afterId}
+        AND (b.on_hand <> b.received_units OR b.on_hand <= 0)) AS "notAllOnHand",
+      (SELECT count(*)::int FROM products p WHERE p.id > ${afterId}
+        AND p.quantity <> (SELECT coalesce(sum(b.on_hand), 0) FROM stock_batches b
+          WHERE b.product_id = p.id AND b.recalled_at IS NULL AND b.expiry_date >= ${sellableFrom}::date))
+        AS "quantityNotSellable",
+      (SELECT count(*)::int FROM stock_batches b JOIN products p ON p.id = b.product_id
+        WHERE b.product_id > ${afterId} AND (b.purchase_price_minor IS NULL
+          OR b.purchase_price_minor >= p.offer_price_minor OR b.purchase_price_minor <= 0))
+        AS "badPurchasePrice",
+      (SELECT count(*)::int FROM stock_batches b WHERE b.product_id > ${afterId}
+        AND (b.received_at > now() OR b.received_at >= b.expiry_date::timestamptz
+          OR b.supplier IS NULL OR b.invoice_reference IS NULL
+          OR b.batch_number !~ '^[A-Z]{2}[0-9]{2}-[0-9]{4}$'))
+        AS "badDetails",
+      (SELECT count(*)::int FROM (SELECT product_id FROM stock_batches WHERE product_id > ${afterId}
+        GROUP BY product_id HAVING count(*) > 4) x) AS "moreThanFour"
+  `);
+}
+
+/** How the batches of products with id > `afterId` lie against today and the cut-off. */
+async function batchShape(afterId: number, sellableFrom: string) {
+  const today = utcDay();
+  return one<Record<string, number>>(sql`
+    SELECT
+      count(*) FILTER (WHERE b.expiry_date < ${today}::date)::int AS expired,
+      count(*) FILTER (WHERE b.expiry_date >= ${today}::date
+        AND b.expiry_date < ${sellableFrom}::date)::int AS "shortDated",
+      count(*) FILTER (WHERE b.expiry_date >= ${sellableFrom}::date
+        AND b.expiry_date < ${addDays(today, 90)}::date)::int AS "nearExpirySellable",
+      count(*) FILTER (WHERE b.expiry_date > ${addDays(today, 2 * 365)}::date)::int AS "overTwoYears",
+      max(b.expiry_date - ${today}::date)::int AS "furthestDays",
+      count(*)::int AS batches,
+      count(DISTINCT b.product_id)::int AS products,
+      (SELECT count(*)::int FROM products p WHERE p.id > ${afterId} AND p.quantity >= 10) AS "stocked",
+      count(*) FILTER (WHERE p.quantity >= 10 AND b.expiry_date >= ${sellableFrom}::date)::int
+        AS "stockedSellableBatches"
+    FROM stock_batches b JOIN products p ON p.id = b.product_id
+    WHERE b.product_id > ${afterId}
+  `);
+}
+
+const NO_VIOLATIONS = {
+  onHandNotLedger: 0,
+  notOneReceipt: 0,
+  notReceipt: 0,
+  notAllOnHand: 0,
+  quantityNotSellable: 0,
+  badPurchasePrice: 0,
+  badDetails: 0,
+  moreThanFour: 0,
+};
 
 /** A tiny well-formedness check: tags balance, no stray '<' or '&' in text. */
 function isWellFormedXml(xml: string): boolean {
@@ -169,6 +254,53 @@ describe('demo catalogue seed', () => {
       expect(svg).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="0 0 \d+ \d+"/);
       expect(svg).toMatch(/<title>[^<]+<\/title>/);
       expect(isWellFormedXml(svg), file).toBe(true);
+    }
+  });
+
+  it("puts every product's stock into batches with a receipt in the ledger each", async () => {
+    const today = utcDay();
+    const sellableFrom = sellableCutoff(today, DEFAULT_MIN_SHELF_LIFE_DAYS);
+    // No server ran on this database: the seed wrote the cut-off its quantities are for.
+    const [horizon] = await handle.db.select().from(stockHorizon);
+    expect(horizon?.sellableFrom).toBe(sellableFrom);
+    expect(await stockViolations(0, sellableFrom)).toEqual(NO_VIOLATIONS);
+
+    const shape = await batchShape(0, sellableFrom);
+    expect(shape.expired).toBe(1);
+    expect(shape.shortDated).toBeGreaterThanOrEqual(10);
+    expect(shape.nearExpirySellable).toBeGreaterThanOrEqual(20);
+    expect(shape.overTwoYears).toBeGreaterThan(0);
+    expect(shape.furthestDays).toBeLessThanOrEqual(1_100);
+    // Several batches per product: 2 on average for the well-stocked ones.
+    expect(shape.stockedSellableBatches / shape.stocked).toBeGreaterThanOrEqual(1.8);
+    // Out-of-stock products: some never stocked, some holding only a short-dated batch.
+    const outOfStock = await one<{ none: number; shortOnly: number }>(sql`
+      SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM stock_batches b WHERE b.product_id = p.id))::int AS none,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM stock_batches b WHERE b.product_id = p.id))::int AS "shortOnly"
+      FROM products p WHERE p.quantity = 0`);
+    expect(outOfStock.none).toBeGreaterThan(0);
+    expect(outOfStock.shortOnly).toBeGreaterThan(0);
+  });
+
+  it('plans the same batches every time, and the same sellable stock for any cut-off', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const catalogue = buildDemoCatalogue(now);
+    expect(catalogue).toEqual(buildDemoCatalogue(now));
+    const longer = buildDemoCatalogue(now, { sellableFrom: '2026-05-24' });
+    expect(longer.map((p) => p.quantity)).toEqual(catalogue.map((p) => p.quantity));
+    for (const [sellableFrom, products] of [
+      ['2026-04-09', catalogue],
+      ['2026-05-24', longer],
+    ] as const) {
+      const batches = products.flatMap((p) => p.batches);
+      expect(batches.filter((b) => b.expiryDate < '2026-03-10')).toHaveLength(1);
+      for (const p of products) {
+        const sellable = p.batches.filter((b) => b.expiryDate >= sellableFrom);
+        expect(sellable.reduce((sum, b) => sum + b.units, 0)).toBe(p.quantity);
+        expect(new Set(p.batches.map((b) => b.batchNumber)).size).toBe(p.batches.length);
+        const expiries = p.batches.map((b) => b.expiryDate);
+        expect(expiries).toEqual([...expiries].sort());
+      }
     }
   });
 
@@ -332,12 +464,16 @@ describe('relations', () => {
 });
 
 describe('large catalogue generator', () => {
+  /** The last product id before the generator ran. */
+  let generatedAfter = 0;
+
   it('adds products until the catalogue holds the number asked for', async () => {
     const before = await countOf(products);
     const [maxRow] = await handle.db
       .select({ id: sql<number>`max(${products.id})` })
       .from(products);
     const lastId = maxRow?.id ?? 0;
+    generatedAfter = Number(lastId);
     const lines: string[] = [];
     const result = await generateLargeCatalogue(handle.db, {
       products: before + 2_000,
@@ -365,5 +501,44 @@ describe('large catalogue generator', () => {
 
     const again = await generateLargeCatalogue(handle.db, { products: before + 2_000 });
     expect(again.inserted).toBe(0);
+  });
+
+  it('puts their stock into batches too, with receipts, some near expiry and some low', async () => {
+    const afterId = generatedAfter;
+    const [horizon] = await handle.db.select().from(stockHorizon);
+    const sellableFrom = horizon?.sellableFrom ?? '';
+    expect(await stockViolations(afterId, sellableFrom)).toEqual(NO_VIOLATIONS);
+    const shape = await batchShape(afterId, sellableFrom);
+    // 2,000 products: 2–3 batches for each of the ~1,840 with 10 units or more.
+    expect(shape.stockedSellableBatches / shape.stocked).toBeGreaterThanOrEqual(2);
+    expect(shape.stockedSellableBatches / shape.stocked).toBeLessThanOrEqual(3);
+    expect(shape.batches / 2_000).toBeGreaterThan(2);
+    expect(shape.expired).toBeGreaterThan(5);
+    expect(shape.expired).toBeLessThan(60);
+    expect(shape.shortDated).toBeGreaterThan(60);
+    expect(shape.nearExpirySellable).toBeGreaterThan(100);
+    expect(shape.furthestDays).toBeLessThanOrEqual(1_200);
+    const low = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM products
+      WHERE id > ${afterId} AND is_active AND quantity < reorder_level`);
+    expect(low.n).toBeGreaterThan(60);
+    expect(low.n).toBeLessThan(300);
+  });
+
+  it('writes quantities for the cut-off the database holds', async () => {
+    // As after a server started with MIN_SHELF_LIFE_DAYS=60: the seed's default of 30 must not win.
+    const sellableFrom = addDays(utcDay(), 60);
+    await handle.db.update(stockHorizon).set({ sellableFrom });
+    const [maxRow] = await handle.db
+      .select({ id: sql<number>`max(${products.id})` })
+      .from(products);
+    const lastId = Number(maxRow?.id ?? 0);
+    const before = await countOf(products);
+    await generateLargeCatalogue(handle.db, { products: before + 400 });
+    expect(await stockViolations(lastId, sellableFrom)).toEqual(NO_VIOLATIONS);
+    const shape = await batchShape(lastId, sellableFrom);
+    expect(shape.shortDated).toBeGreaterThan(0);
+    const [horizon] = await handle.db.select().from(stockHorizon);
+    expect(horizon?.sellableFrom).toBe(sellableFrom);
   });
 });

@@ -182,6 +182,7 @@ export interface MovementValues {
   note?: string | null;
   orderId?: number | null;
   userId: number | null;
+  requestKey?: string | null;
 }
 
 export async function insertMovements(db: DbOrTx, rows: MovementValues[]) {
@@ -396,4 +397,14 @@ export { rowsOf };
 
 export async function setReorderLevel(db: DbOrTx, productId: number, reorderLevel: number) {
   await db.update(products).set({ reorderLevel }).where(eq(products.id, productId));
+}
+
+/** The batch a request with this Idempotency-Key already wrote a movement for, if any. */
+export async function findRequest(db: DbOrTx, userId: number, requestKey: string) {
+  const [row] = await db
+    .select({ batchId: stockMovements.batchId, productId: stockMovements.productId })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.userId, userId), eq(stockMovements.requestKey, requestKey)))
+    .limit(1);
+  return row;
 }

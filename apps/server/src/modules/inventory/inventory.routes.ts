@@ -35,6 +35,11 @@ const writeErrors = { ...errors, 409: errorResponseSchema };
 /** Stock answers change with every order: never reused by a browser or a proxy. */
 const admin = { access: 'admin' as const };
 
+/** Sent again with the same key, a receipt or adjustment is not counted twice. */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(100).optional(),
+});
+
 /** A spreadsheet-safe cell: text a spreadsheet would run as a formula is quoted with a '. */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
@@ -49,12 +54,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       schema: {
         tags,
         summary: 'Receive units of a batch (goods receipt); a known batch number adds to it',
+        headers: idempotencyHeaders,
         body: goodsReceiptSchema,
-        response: { 201: batchWriteResponseSchema, ...writeErrors },
+        response: { 200: batchWriteResponseSchema, 201: batchWriteResponseSchema, ...writeErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await inventory.receive(request.body, requireSession(request).userId)),
+    async (request, reply) => {
+      const { created, ...answer } = await inventory.receive(
+        request.body,
+        requireSession(request).userId,
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply.code(created ? 201 : 200).send(answer);
+    },
   );
 
   app.get(
@@ -112,12 +124,18 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         tags,
         summary: "Correct a batch's units by hand (signed units, a reason required)",
         params: idParamSchema,
+        headers: idempotencyHeaders,
         body: stockAdjustmentSchema,
         response: { 200: batchWriteResponseSchema, ...writeErrors },
       },
     },
     async (request) =>
-      inventory.adjust(request.params.id, request.body, requireSession(request).userId),
+      inventory.adjust(
+        request.params.id,
+        request.body,
+        requireSession(request).userId,
+        request.headers['idempotency-key'] ?? null,
+      ),
   );
 
   app.post(

@@ -116,9 +116,15 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
     units: number,
     details: ReceiptDetails,
     userId: number | null,
-  ): Promise<number> {
+    requestKey: string | null = null,
+  ): Promise<{ batchId: number; created: boolean }> {
     if ((await repository.lockProducts(tx, [productId])).length === 0)
       throw new BadRequestError(`productId: ${STOCK_MESSAGES.productNotFound}`);
+    // Read under the product's lock: a resent request waits for the first and finds its row.
+    if (requestKey !== null && userId !== null) {
+      const done = await repository.findRequest(tx, userId, requestKey);
+      if (done) return { batchId: done.batchId, created: false };
+    }
     const purchasePriceMinor =
       details.purchasePrice === null ? null : toMinorUnits(details.purchasePrice);
     const existing = await repository.findBatchByNumber(tx, productId, details.batchNumber);
@@ -156,10 +162,10 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       .filter(Boolean)
       .join(' ');
     await repository.insertMovements(tx, [
-      { productId, batchId, kind: 'receipt', units, note: from || null, userId },
+      { productId, batchId, kind: 'receipt', units, note: from || null, userId, requestKey },
     ]);
     await repository.recomputeQuantity(tx, [productId], sellableFrom());
-    return batchId;
+    return { batchId, created: true };
   }
 
   return {
@@ -168,19 +174,35 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
 
     receiveInTx,
 
-    async receive(input: GoodsReceiptInput, userId: number): Promise<BatchWriteResponse> {
+    /**
+     * A goods receipt. With an Idempotency-Key, a resent request (double click, retry after a
+     * timeout) answers the first one's batch and receives nothing more (`created` false).
+     */
+    async receive(
+      input: GoodsReceiptInput,
+      userId: number,
+      requestKey: string | null = null,
+    ): Promise<BatchWriteResponse & { created: boolean }> {
       const { productId, units, ...details } = input;
       const result = await db.transaction(async (tx) => {
-        const batchId = await receiveInTx(tx, productId, units, details, userId);
+        const { batchId, created } = await receiveInTx(
+          tx,
+          productId,
+          units,
+          details,
+          userId,
+          requestKey,
+        );
         const batch = await repository.findBatch(tx, batchId);
         if (!batch) throw new Error('received batch vanished');
         return {
+          created,
           message: STOCK_MESSAGES.received,
           batch: toBatch(batch),
-          product: await productStock(tx, productId),
+          product: await productStock(tx, batch.productId),
         };
       });
-      options.onStockChanged();
+      if (result.created) options.onStockChanged();
       return result;
     },
 
@@ -199,8 +221,15 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       };
     },
 
-    adjust(batchId: number, input: StockAdjustmentInput, userId: number) {
+    /** With an Idempotency-Key, a resent adjustment is answered without counting it twice. */
+    adjust(
+      batchId: number,
+      input: StockAdjustmentInput,
+      userId: number,
+      requestKey: string | null = null,
+    ) {
       return changeBatch(batchId, STOCK_MESSAGES.adjusted, async (tx, batch) => {
+        if (requestKey !== null && (await repository.findRequest(tx, userId, requestKey))) return;
         if (batch.onHand + input.units < 0)
           throw new BadRequestError(
             `units: Batch ${batch.batchNumber} holds ${batch.onHand} units; at most ${batch.onHand} can be taken off.`,
@@ -215,6 +244,7 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
             reason: input.reason as AdjustmentReason,
             note: input.note,
             userId,
+            requestKey,
           },
         ]);
       });
