@@ -130,6 +130,28 @@ describe('order detail', () => {
     );
   });
 
+  it('shows an admin the batches each line was picked from', async () => {
+    const answer = detail(ORDER_STATUS.PACKING);
+    answer.orderDetails[0] = {
+      ...answer.orderDetails[0]!,
+      batches: [
+        { batchId: 5, batchNumber: 'CTZ-118', expiryDate: '2027-03-31', units: 1, returned: false },
+        { batchId: 9, batchNumber: 'CTZ-204', expiryDate: '2028-01-31', units: 1, returned: false },
+      ],
+    };
+    signIn(admin, { 'GET /api/order/getOrderDetail/42': { body: answer } });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    const list = await screen.findByRole('list', { name: 'Batches of Cetirizine 10 mg' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Batch CTZ-118 · exp 2027-03-31 · 1 unit',
+      'Batch CTZ-204 · exp 2028-01-31 · 1 unit',
+    ]);
+  });
+
   it.each([ORDER_STATUS.DELIVERED, ORDER_STATUS.CANCELLED])(
     'hides the admin controls for final status %i',
     async (statusId) => {
