@@ -1,14 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   orderLineBatches,
   orderLines,
-  orders,
   products,
   stockBatches,
   stockHorizon,
   stockMovements,
-  users,
 } from '../../db/schema/index';
 import type { AdjustmentReason, StockMovementKind } from '@pharmacy/shared';
 
@@ -190,33 +188,6 @@ export async function insertMovements(db: DbOrTx, rows: MovementValues[]) {
   await db.insert(stockMovements).values(rows);
 }
 
-export async function listMovements(db: DbOrTx, productId: number, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: stockMovements.id,
-        createdAt: stockMovements.createdAt,
-        kind: stockMovements.kind,
-        units: stockMovements.units,
-        batchId: stockMovements.batchId,
-        batchNumber: stockBatches.batchNumber,
-        reason: stockMovements.reason,
-        note: stockMovements.note,
-        orderId: stockMovements.orderId,
-        byName: users.name,
-      })
-      .from(stockMovements)
-      .innerJoin(stockBatches, eq(stockBatches.id, stockMovements.batchId))
-      .leftJoin(users, eq(users.id, stockMovements.userId))
-      .where(eq(stockMovements.productId, productId))
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId)),
-  ]);
-  return { rows, rowCount: total?.n ?? 0 };
-}
-
 /** The batch allocations of an order's lines not yet returned, with each batch's product. */
 export function openAllocations(db: DbOrTx, orderId: number) {
   return db
@@ -257,103 +228,6 @@ export async function releaseUnitsSold(db: DbOrTx, orderId: number) {
     where ${products.id} = l.product_id`);
 }
 
-/** Orders that received units of a batch and kept them (cancelled ones gave them back). */
-export function ordersWithBatch(db: DbOrTx, batchId: number) {
-  return db
-    .select({
-      orderId: orders.id,
-      customerName: users.name,
-      customerEmail: users.email,
-      customerPhone: users.phoneNumber,
-      units: sql<number>`sum(${orderLineBatches.units})::integer`,
-      statusId: orders.statusId,
-      orderedAt: orders.createdAt,
-    })
-    .from(orderLineBatches)
-    .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orderLineBatches.batchId, batchId), eq(orderLineBatches.returned, false)))
-    .groupBy(orders.id, users.id)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-}
-
-const LOW_STOCK = sql`${products.isActive} and ${products.quantity} < ${products.reorderLevel}`;
-
-export async function listLowStock(
-  db: DbOrTx,
-  sort: { by: 'quantity' | 'name' | 'shortfall'; direction: 'asc' | 'desc' },
-  page: number,
-  pageSize: number,
-) {
-  const dir = sort.direction === 'asc' ? asc : desc;
-  const shortfall = sql<number>`(${products.reorderLevel} - ${products.quantity})::integer`;
-  const key =
-    sort.by === 'name'
-      ? sql`lower(${products.name})`
-      : sort.by === 'shortfall'
-        ? shortfall
-        : products.quantity;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        productId: products.id,
-        name: products.name,
-        quantity: products.quantity,
-        reorderLevel: products.reorderLevel,
-        shortfall,
-      })
-      .from(products)
-      .where(LOW_STOCK)
-      .orderBy(dir(key), dir(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(products).where(LOW_STOCK),
-  ]);
-  return { rows, rowCount: total?.n ?? 0 };
-}
-
-export async function listNearExpiry(
-  db: DbOrTx,
-  before: string,
-  sort: { by: 'expiryDate' | 'name' | 'units'; direction: 'asc' | 'desc' },
-  page: number,
-  pageSize: number,
-) {
-  const dir = sort.direction === 'asc' ? asc : desc;
-  // The same predicate as the partial index stock_batches_expiry_open_idx, so it can be used.
-  const where = and(
-    sql`${stockBatches.onHand} > 0`,
-    isNull(stockBatches.recalledAt),
-    lt(stockBatches.expiryDate, before),
-  );
-  const key =
-    sort.by === 'name'
-      ? sql`lower(${products.name})`
-      : sort.by === 'units'
-        ? stockBatches.onHand
-        : stockBatches.expiryDate;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        batchId: stockBatches.id,
-        productId: stockBatches.productId,
-        productName: products.name,
-        batchNumber: stockBatches.batchNumber,
-        expiryDate: stockBatches.expiryDate,
-        onHand: stockBatches.onHand,
-      })
-      .from(stockBatches)
-      .innerJoin(products, eq(products.id, stockBatches.productId))
-      .where(where)
-      .orderBy(dir(key), dir(stockBatches.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(stockBatches).where(where),
-  ]);
-  return { rows, rowCount: total?.n ?? 0 };
-}
-
 export async function readHorizon(db: DbOrTx): Promise<string | null> {
   const [row] = await db.select({ sellableFrom: stockHorizon.sellableFrom }).from(stockHorizon);
   return row?.sellableFrom ?? null;
@@ -392,8 +266,6 @@ export async function advanceHorizon(tx: DbOrTx, sellableFrom: string): Promise<
     .onConflictDoUpdate({ target: stockHorizon.id, set: { sellableFrom, updatedAt: sql`now()` } });
   return true;
 }
-
-export { rowsOf };
 
 export async function setReorderLevel(db: DbOrTx, productId: number, reorderLevel: number) {
   await db.update(products).set({ reorderLevel }).where(eq(products.id, productId));

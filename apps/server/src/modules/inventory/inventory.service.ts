@@ -1,28 +1,12 @@
 import {
-  ORDER_STATUS_NAMES,
   STOCK_MESSAGES,
-  batchState,
   canWriteOff,
-  daysBetween,
-  defaultPagination,
-  fromMinorUnits,
   sellableCutoff,
   toMinorUnits,
   utcDay,
   type AdjustmentReason,
-  type Batch,
   type BatchWriteResponse,
   type GoodsReceiptInput,
-  type LedgerQuery,
-  type LedgerResponse,
-  type LowStockQuery,
-  type LowStockResponse,
-  type NearExpiryQuery,
-  type NearExpiryResponse,
-  type OrderStatusId,
-  type ProductStockResponse,
-  type RecallOrder,
-  type RecallOrdersResponse,
   type RecallResponse,
   type StockAdjustmentInput,
   type StockMovementKind,
@@ -30,6 +14,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import * as repository from './inventory.repository';
+import { createStockReports } from './stock-reports.service';
 
 export interface InventoryOptions {
   /** MIN_SHELF_LIFE_DAYS: a batch sells only while this many days or more remain. */
@@ -49,30 +34,8 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
   const today = () => utcDay(options.now?.() ?? new Date());
   /** The earliest expiry date that may be sold today. */
   const sellableFrom = () => sellableCutoff(today(), options.minShelfLifeDays);
-
-  function toBatch(row: repository.BatchRow, day = today()): Batch {
-    return {
-      id: row.id,
-      productId: row.productId,
-      batchNumber: row.batchNumber,
-      expiryDate: row.expiryDate,
-      daysToExpiry: daysBetween(day, row.expiryDate),
-      onHand: row.onHand,
-      receivedUnits: row.receivedUnits,
-      receivedAt: row.receivedAt.toISOString(),
-      purchasePrice:
-        row.purchasePriceMinor === null ? null : fromMinorUnits(row.purchasePriceMinor),
-      supplier: row.supplier,
-      invoiceReference: row.invoiceReference,
-      state: batchState(
-        { expiryDate: row.expiryDate, onHand: row.onHand, recalled: row.recalledAt !== null },
-        day,
-        options.minShelfLifeDays,
-      ),
-      recalledAt: row.recalledAt?.toISOString() ?? null,
-      recallReason: row.recallReason,
-    };
-  }
+  const reports = createStockReports(db, options);
+  const { toBatch, recallOrders } = reports;
 
   async function productStock(tx: DbOrTx, productId: number) {
     const product = await repository.findProductStock(tx, productId);
@@ -169,6 +132,7 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
   }
 
   return {
+    ...reports,
     sellableFrom,
     minShelfLifeDays: options.minShelfLifeDays,
 
@@ -204,21 +168,6 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       });
       if (result.created) options.onStockChanged();
       return result;
-    },
-
-    async productBatches(productId: number): Promise<ProductStockResponse> {
-      const [product, rows] = await Promise.all([
-        repository.findProductStock(db, productId),
-        repository.listBatches(db, productId),
-      ]);
-      if (!product) throw new NotFoundError(STOCK_MESSAGES.productNotFound);
-      const day = today();
-      return {
-        product,
-        batches: rows.map((row) => toBatch(row, day)),
-        minShelfLifeDays: options.minShelfLifeDays,
-        sellableFrom: sellableCutoff(day, options.minShelfLifeDays),
-      };
     },
 
     /** With an Idempotency-Key, a resent adjustment is answered without counting it twice. */
@@ -299,17 +248,6 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       return { ...result, orders: await recallOrders(batchId) };
     },
 
-    async batchOrders(batchId: number): Promise<RecallOrdersResponse> {
-      const batch = await repository.findBatch(db, batchId);
-      if (!batch) throw new NotFoundError(STOCK_MESSAGES.batchNotFound);
-      const product = await repository.findProductStock(db, batch.productId);
-      return {
-        batch: toBatch(batch),
-        productName: product?.name ?? '',
-        orders: await recallOrders(batchId),
-      };
-    },
-
     async setReorderLevel(productId: number, reorderLevel: number) {
       const product = await db.transaction(async (tx) => {
         if ((await repository.lockProducts(tx, [productId])).length === 0)
@@ -318,83 +256,6 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
         return productStock(tx, productId);
       });
       return { message: STOCK_MESSAGES.reorderLevelSaved, product };
-    },
-
-    async ledger(productId: number, query: LedgerQuery): Promise<LedgerResponse> {
-      if (!(await repository.findProductStock(db, productId)))
-        throw new NotFoundError(STOCK_MESSAGES.productNotFound);
-      const { rows, rowCount } = await repository.listMovements(
-        db,
-        productId,
-        query.page,
-        query.pageSize,
-      );
-      return {
-        movements: rows.map((row) => ({
-          ...row,
-          kind: row.kind as StockMovementKind,
-          reason: row.reason as AdjustmentReason | null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-        pagination: {
-          ...defaultPagination,
-          page: query.page,
-          pageSize: query.pageSize,
-          rowCount,
-          pageCount: Math.ceil(rowCount / query.pageSize),
-        },
-      };
-    },
-
-    async lowStock(query: LowStockQuery): Promise<LowStockResponse> {
-      const { rows, rowCount } = await repository.listLowStock(
-        db,
-        { by: query.sort, direction: query.direction },
-        query.page,
-        query.pageSize,
-      );
-      return {
-        items: rows,
-        pagination: {
-          ...defaultPagination,
-          page: query.page,
-          pageSize: query.pageSize,
-          rowCount,
-          pageCount: Math.ceil(rowCount / query.pageSize),
-        },
-      };
-    },
-
-    async nearExpiry(query: NearExpiryQuery): Promise<NearExpiryResponse> {
-      const days = query.days ?? options.nearExpiryDays;
-      const day = today();
-      const before = sellableCutoff(day, days + 1);
-      const { rows, rowCount } = await repository.listNearExpiry(
-        db,
-        before,
-        { by: query.sort, direction: query.direction },
-        query.page,
-        query.pageSize,
-      );
-      return {
-        days,
-        items: rows.map((row) => ({
-          ...row,
-          daysToExpiry: daysBetween(day, row.expiryDate),
-          state: batchState(
-            { expiryDate: row.expiryDate, onHand: row.onHand, recalled: false },
-            day,
-            options.minShelfLifeDays,
-          ),
-        })),
-        pagination: {
-          ...defaultPagination,
-          page: query.page,
-          pageSize: query.pageSize,
-          rowCount,
-          pageCount: Math.ceil(rowCount / query.pageSize),
-        },
-      };
     },
 
     /**
@@ -444,20 +305,6 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       return moved;
     },
   };
-
-  async function recallOrders(batchId: number): Promise<RecallOrder[]> {
-    const rows = await repository.ordersWithBatch(db, batchId);
-    return rows.map((row) => ({
-      orderId: row.orderId,
-      customerName: row.customerName,
-      customerEmail: row.customerEmail,
-      customerPhone: row.customerPhone,
-      units: Number(row.units),
-      statusId: row.statusId,
-      status: ORDER_STATUS_NAMES[row.statusId as OrderStatusId] ?? 'Unknown',
-      orderedAt: row.orderedAt.toISOString(),
-    }));
-  }
 }
 
 export type InventoryService = ReturnType<typeof createInventoryService>;
