@@ -29,13 +29,7 @@ import {
   type DivisionName,
 } from './demo-catalogue';
 import { createRandom, offerPriceMinor, slugify, strengthFromSalt, type Random } from './random';
-import {
-  batchPrefix,
-  financialYear,
-  lockSellableFrom,
-  receiptNote,
-  SUPPLIERS,
-} from './stock';
+import { batchPrefix, financialYear, lockSellableFrom, receiptNote, SUPPLIERS } from './stock';
 import { divisionSvg, packShotSvg } from './svg';
 
 /** Public URL prefix of the generated images, stored through the shop's file storage. */

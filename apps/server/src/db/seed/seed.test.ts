@@ -1,12 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  addDays,
-  DEFAULT_MIN_SHELF_LIFE_DAYS,
-  sellableCutoff,
-  utcDay,
-} from '@pharmacy/shared';
+import { addDays, DEFAULT_MIN_SHELF_LIFE_DAYS, sellableCutoff, utcDay } from '@pharmacy/shared';
 import { and, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/index';
@@ -87,12 +82,23 @@ async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   return row;
 }
 
+const NO_VIOLATIONS = {
+  onHandNotLedger: 0,
+  notOneReceipt: 0,
+  notReceipt: 0,
+  notAllOnHand: 0,
+  quantityNotSellable: 0,
+  badPurchasePrice: 0,
+  badDetails: 0,
+  moreThanFour: 0,
+};
+
 /**
  * The stock invariants of docs/decisions/0011 over the products with id > `afterId`, at the
  * sellable cut-off `sellableFrom`; every count should be 0.
  */
 async function stockViolations(afterId: number, sellableFrom: string) {
-  return one<Record<string, number>>(sql`
+  return one<typeof NO_VIOLATIONS>(sql`
     SELECT
       (SELECT count(*)::int FROM stock_batches b WHERE b.product_id > ${afterId}
         AND b.on_hand <> (SELECT coalesce(sum(m.units), 0) FROM stock_movements m WHERE m.batch_id = b.id))
@@ -124,9 +130,21 @@ async function stockViolations(afterId: number, sellableFrom: string) {
 }
 
 /** How the batches of products with id > `afterId` lie against today and the cut-off. */
+interface BatchShape {
+  expired: number;
+  shortDated: number;
+  nearExpirySellable: number;
+  overTwoYears: number;
+  furthestDays: number;
+  batches: number;
+  products: number;
+  stocked: number;
+  stockedSellableBatches: number;
+}
+
 async function batchShape(afterId: number, sellableFrom: string) {
   const today = utcDay();
-  return one<Record<string, number>>(sql`
+  return one<BatchShape>(sql`
     SELECT
       count(*) FILTER (WHERE b.expiry_date < ${today}::date)::int AS expired,
       count(*) FILTER (WHERE b.expiry_date >= ${today}::date
@@ -144,17 +162,6 @@ async function batchShape(afterId: number, sellableFrom: string) {
     WHERE b.product_id > ${afterId}
   `);
 }
-
-const NO_VIOLATIONS = {
-  onHandNotLedger: 0,
-  notOneReceipt: 0,
-  notReceipt: 0,
-  notAllOnHand: 0,
-  quantityNotSellable: 0,
-  badPurchasePrice: 0,
-  badDetails: 0,
-  moreThanFour: 0,
-};
 
 /** A tiny well-formedness check: tags balance, no stray '<' or '&' in text. */
 function isWellFormedXml(xml: string): boolean {
