@@ -3,7 +3,16 @@
 // orders (and some cancellations), kill the server with SIGKILL at a random moment, start it
 // again on the same data, and check that every order acknowledged (201) before the kill is there
 // with all its lines, every acknowledged cancellation stuck, and for every product
-// initial stock = stock + units in orders that are not cancelled.
+// initial stock + units received during the burst = stock + units in orders that are not
+// cancelled.
+//
+// Issue 15: each product's stock is several batches (the opening one, an earlier-expiring one
+// that orders empty first, and a short-dated one that must never be sold), goods receipts of new
+// batches go on during the burst (every acknowledged one must survive the kill), and after the
+// restart the stock invariants are checked on the database itself
+// (apps/server/test/support/stock-invariants.ts: no batch below zero, on hand = the ledger,
+// allocated + on hand adds up per batch, order lines hold their quantity, quantity = the
+// sellable sum).
 //
 //   node scripts/stress/crash-durability.mjs [--trials 10] [--driver pglite|postgres|both]
 //
@@ -16,9 +25,12 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   api,
+  checkStock,
+  dayFromToday,
   expectStatus,
   freePort,
   randomInt,
+  receiveBatch,
   seedTaxonomy,
   signUpShoppers,
   sleep,
@@ -55,7 +67,10 @@ async function seed(base) {
       divisionId: String(division.id),
       manufacturerId: String(manufacturer.id),
       saltCompositionId: String(salt.id),
+      // The opening stock arrives as the product's first batch.
       quantity: String(product.quantity),
+      batchNumber: 'OPEN-1',
+      expiryDate: dayFromToday(400),
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     const created = await expectStatus(
@@ -63,7 +78,18 @@ async function seed(base) {
       201,
       'product',
     );
-    products.push({ id: created.id, initial: product.quantity });
+    // A batch that expires first (orders empty it before the opening one), and one short of the
+    // minimum shelf life (never sold).
+    await receiveBatch(base, admin, created.id, 60, 45, 'EARLY-1');
+    const short = await receiveBatch(base, admin, created.id, 30, 5, 'SHORT-1');
+    const current = await expectStatus(
+      api(base, 'GET', `/api/product/${created.id}`, { token: admin }),
+      200,
+      'product after receipts',
+    );
+    if (current.quantity !== product.quantity + 60)
+      throw new Error(`product ${created.id}: quantity ${current.quantity} after the receipts`);
+    products.push({ id: created.id, initial: current.quantity, neverSold: [short.id] });
   }
   const shoppers = await signUpShoppers(base, SHOPPERS, 'Crash');
   return { admin, products, shoppers };
@@ -112,10 +138,33 @@ function burst(base, world, state) {
       state.cancelled.add(pick.orderId);
     }
   };
+  // Goods receipts of new batches while the orders go on; each acknowledged one must survive.
+  const receiver = async () => {
+    for (let n = 1; !state.killed; n++) {
+      await sleep(randomInt(50, 250));
+      if (state.killed) break;
+      const product = world.products[randomInt(0, world.products.length - 1)];
+      const res = await api(base, 'POST', '/api/inventory/receipts', {
+        token: world.admin,
+        body: {
+          productId: product.id,
+          units: 5,
+          batchNumber: `CR-${n}`,
+          expiryDate: dayFromToday(200),
+        },
+      });
+      if (res.status !== 201) throw new Error(`receipt ${res.status} ${res.text.slice(0, 120)}`);
+      state.receipts.push({ productId: product.id, batchId: res.json.batch.id, units: 5 });
+    }
+  };
   // Connection errors after the kill end each loop; they are expected.
   const quiet = (promise) =>
     promise.catch((error) => (state.killed ? undefined : Promise.reject(error)));
-  return Promise.all([...world.shoppers.map((token) => quiet(shopper(token))), quiet(canceller())]);
+  return Promise.all([
+    ...world.shoppers.map((token) => quiet(shopper(token))),
+    quiet(canceller()),
+    quiet(receiver()),
+  ]);
 }
 
 async function allOrders(base, admin) {
@@ -183,9 +232,21 @@ async function verify(base, world, state) {
       for (const line of detail.orderDetails)
         if (line.product?.id === product.id) sold += line.quantity;
     }
-    if (current.quantity + sold !== product.initial)
+    // Receipts: every acknowledged one is there; one in flight at the kill may be there too.
+    const { batches } = await expectStatus(
+      api(base, 'GET', `/api/inventory/products/${product.id}/batches`, { token: admin }),
+      200,
+      `batches of product ${product.id}`,
+    );
+    const received = batches
+      .filter((batch) => batch.batchNumber.startsWith('CR-'))
+      .reduce((sum, batch) => sum + batch.receivedUnits, 0);
+    for (const receipt of state.receipts.filter((r) => r.productId === product.id))
+      if (!batches.some((batch) => batch.id === receipt.batchId && batch.receivedUnits === 5))
+        problems.push(`acknowledged receipt of batch ${receipt.batchId} was lost`);
+    if (current.quantity + sold !== product.initial + received)
       problems.push(
-        `product ${product.id}: stock ${current.quantity} + sold ${sold} ≠ initial ${product.initial}`,
+        `product ${product.id}: stock ${current.quantity} + sold ${sold} ≠ initial ${product.initial} + received ${received}`,
       );
   }
   return { problems, ordersFound: details.size };
@@ -229,7 +290,7 @@ async function trial(driver, number) {
     servers.push(first);
     await waitForHealth(base, first);
     const world = await seed(base);
-    const state = { killed: false, acknowledged: [], cancelled: new Set() };
+    const state = { killed: false, acknowledged: [], cancelled: new Set(), receipts: [] };
     const killAfter = randomInt(500, 4000);
     // Caught at once: a failing request must fail this trial, not crash the script mid-sleep.
     const running = burst(base, world, state).then(
@@ -246,6 +307,7 @@ async function trial(driver, number) {
     row.killedBy = signal;
     row.acked = state.acknowledged.length;
     row.cancelsAcked = state.cancelled.size;
+    row.receiptsAcked = state.receipts.length;
     const lockFile = path.join(dataDir, 'db.lock');
     row.staleLock =
       driver === 'pglite'
@@ -257,6 +319,14 @@ async function trial(driver, number) {
     row.restartMs = await waitForHealth(base, second);
     const { problems, ordersFound } = await verify(base, world, state);
     row.ordersFound = ordersFound;
+    // The stock invariants on the database itself (PGlite: once the server has let it go).
+    await stopServer(second);
+    const stock = await checkStock(
+      { databaseUrl: env.DATABASE_URL || undefined, dataDir },
+      { untouchableBatchIds: world.products.flatMap((product) => product.neverSold) },
+    );
+    problems.push(...stock.violations);
+    row.stock = stock.figures;
     row.problems = problems;
     row.ok =
       problems.length === 0 &&
@@ -288,8 +358,13 @@ for (const driver of drivers) {
     rows.push(row);
     console.log(
       `${row.ok ? 'ok  ' : 'FAIL'} ${driver} trial ${i}: killed after ${row.killAfterMs ?? '?'} ms, ` +
-        `${row.acked ?? '?'} orders and ${row.cancelsAcked ?? '?'} cancellations acknowledged, ` +
+        `${row.acked ?? '?'} orders, ${row.cancelsAcked ?? '?'} cancellations and ` +
+        `${row.receiptsAcked ?? '?'} receipts acknowledged, ` +
         `${row.ordersFound ?? '?'} orders found after restart` +
+        (row.stock
+          ? `, stock invariants over ${row.stock.batches} batches, ${row.stock.movements} ledger rows, ` +
+            `${row.stock.allocations} allocations`
+          : '') +
         (row.problems?.length ? `\n     ${row.problems.slice(0, 5).join('\n     ')}` : '') +
         (row.log ? `\n     server log: ${row.log}` : ''),
     );
@@ -309,8 +384,11 @@ for (const row of rows) {
 for (const driver of drivers) {
   const mine = rows.filter((row) => row.driver === driver);
   const acked = mine.reduce((sum, row) => sum + (row.acked ?? 0), 0);
+  const receipts = mine.reduce((sum, row) => sum + (row.receiptsAcked ?? 0), 0);
+  const stockChecked = mine.filter((row) => row.stock).length;
   console.log(
-    `${driver}: ${mine.filter((row) => row.ok).length}/${mine.length} trials passed, ${acked} acknowledged orders all present`,
+    `${driver}: ${mine.filter((row) => row.ok).length}/${mine.length} trials passed, ${acked} acknowledged orders ` +
+      `and ${receipts} acknowledged receipts all present, stock invariants checked after ${stockChecked} restarts`,
   );
 }
 console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -4,11 +4,14 @@
 //
 //   1. fuzzing: FUZZ_RUNS (default 10,000) requests per route (FUZZ_PARAM_RUNS, for routes whose
 //      only input is a path parameter, follows it unless set);
-//   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units;
+//   2. oversell: OVERSELL_TRIALS (default 10) rushes of 1,000 shoppers on 100 units held in
+//      several batches (issue 15: FEFO, recalls and stock changes racing orders);
 //   3. health during a listing flood: FLOOD_SECONDS (default 30) of 32 clients; the 50 ms p99
 //      target is enforced on both databases in the full profile (FLOOD_STRICT), reported in CI;
 //   4. crash durability: CRASH_TRIALS (default 10) SIGKILLs per database;
 //   5. soak: SOAK_SECONDS (default 600) of mixed traffic per database.
+// The oversell, flood, crash and soak runs each end with the stock invariants of issue 15
+// checked on their database (apps/server/test/support/stock-invariants.ts).
 //
 // STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, OVERSELL_TRIALS 3,
 // FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set
@@ -198,7 +201,9 @@ for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
       `  soak (${driver}): ${s.requests} requests in ${s.seconds} s, statuses ${JSON.stringify(s.statuses)}, ` +
         `${s.ordersAcknowledged} orders all present once: ${s.problems === 0}, ` +
         `RSS start ${s.rssStartMb} MB, settled ${s.rssSettledMb} MB, end ${s.rssEndMb} MB, ` +
-        `peak ${s.rssPeakDuringMb} MB`,
+        `peak ${s.rssPeakDuringMb} MB; stock invariants ${s.stockInvariants ?? 'not checked'} ` +
+        `(${s.stockBatches ?? 0} batches, ${s.stockLedgerRows ?? 0} ledger rows, ` +
+        `${s.stockAllocations ?? 0} allocations, ${s.stockReceipts ?? 0} receipts during the soak)`,
     );
 }
 for (const phase of phases)

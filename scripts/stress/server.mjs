@@ -183,3 +183,63 @@ export async function createDatabase(adminUrl, prefix) {
     },
   };
 }
+
+/**
+ * Issue 15 · the stock invariants (apps/server/test/support/stock-invariants.ts: no batch below
+ * zero, on hand = the ledger, allocated + on hand adds up per batch, order lines hold their
+ * quantity, quantity = the sellable sum) on a server's database: PostgreSQL read in one
+ * repeatable-read snapshot, PGlite opened from its data directory once the server has stopped
+ * (only one process may hold it). Answers `{ violations, figures }`.
+ */
+export async function checkStock({ databaseUrl, dataDir }, options = {}) {
+  const { tsImport } = await import('tsx/esm/api');
+  const checker = await tsImport(
+    '../../apps/server/test/support/stock-invariants.ts',
+    import.meta.url,
+  );
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('begin isolation level repeatable read read only');
+      const report = await checker.checkStockInvariants(client, options);
+      await client.query('commit');
+      return report;
+    } finally {
+      await client.end();
+    }
+  }
+  const { openDatabase } = await tsImport('../../apps/server/src/db/client.ts', import.meta.url);
+  const handle = await openDatabase({ databaseUrl: undefined, dataDir, migrate: false });
+  try {
+    return await checker.checkStockInvariants(handle.db, options);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A day `days` from today (UTC), as the goods-receipt form takes it. */
+export const dayFromToday = (days) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A goods receipt through the API (issue 15): `units` of a batch of the product; answers the
+ * batch as the server describes it.
+ */
+export async function receiveBatch(base, admin, productId, units, days, batchNumber) {
+  const answer = await expectStatus(
+    api(base, 'POST', '/api/inventory/receipts', {
+      token: admin,
+      body: {
+        productId,
+        units,
+        batchNumber,
+        expiryDate: dayFromToday(days),
+        supplier: 'Stress Pharma Distributors',
+      },
+    }),
+    201,
+    `receipt of ${batchNumber}`,
+  );
+  return answer.batch;
+}

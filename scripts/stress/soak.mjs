@@ -5,6 +5,15 @@
 // (VmRSS, and VmHWM for the peak), and afterwards every acknowledged order present exactly once
 // with its lines, no order nobody placed, and stock that adds up.
 //
+// Issue 15: each product's stock is several batches (the opening one, a small one that expires
+// first so orders cross from one to the next, and a short-dated one that must never be sold); the
+// admin also receives new batches, corrects counts and reads the stock screens (batches, ledger,
+// low stock, near expiry). Stock that adds up: sellable stock + units in orders not cancelled =
+// the initial stock + units received + adjustments; and once the server has stopped, the stock
+// invariants on its database (apps/server/test/support/stock-invariants.ts: no batch below zero,
+// on hand = the ledger, allocated + on hand adds up per batch, order lines hold their quantity,
+// quantity = the sellable sum), the short-dated batches never sold from.
+//
 //   node scripts/stress/soak.mjs [--seconds 600] [--rate 20] [--driver pglite|postgres]
 //
 // SOAK_SECONDS, SOAK_RATE (actions a second), SOAK_DRIVER work too; PostgreSQL comes from
@@ -16,12 +25,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   api,
+  checkStock,
   createDatabase,
+  dayFromToday,
   expectStatus,
   freePort,
   memoryOf,
   pick,
   randomInt,
+  receiveBatch,
   seedTaxonomy,
   signUpShoppers,
   sleep,
@@ -60,7 +72,7 @@ async function seed(base) {
   const products = [];
   for (let i = 0; i < 40; i++) {
     const form = new FormData();
-    const initial = 1_000_000;
+    const opening = 990_000;
     const fields = {
       name: `${WORDS[i % WORDS.length]} ${FORMS[i % FORMS.length]} ${100 + i} mg`,
       maximumRetailPrice: String(60 + i),
@@ -68,7 +80,10 @@ async function seed(base) {
       divisionId: String(division.id),
       manufacturerId: String(manufacturer.id),
       saltCompositionId: String(salt.id),
-      quantity: String(initial),
+      // The opening stock arrives as the product's first batch.
+      quantity: String(opening),
+      batchNumber: 'OPEN-1',
+      expiryDate: dayFromToday(400),
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('image', new Blob([TINY_PNG], { type: 'image/png' }), `p${i}.png`);
@@ -77,7 +92,31 @@ async function seed(base) {
       201,
       'product',
     );
-    products.push({ id: created.id, initial });
+    // A few units that expire first (orders empty them, then go on to the opening batch), and a
+    // short-dated batch the shop must never sell.
+    await receiveBatch(base, admin, created.id, 3, 35, 'EARLY-1');
+    const short = await receiveBatch(base, admin, created.id, 500, 10, 'SHORT-1');
+    const { batches } = await expectStatus(
+      api(base, 'GET', `/api/inventory/products/${created.id}/batches`, { token: admin }),
+      200,
+      'batches',
+    );
+    const openingBatch = batches.find((batch) => batch.batchNumber === 'OPEN-1');
+    const current = await expectStatus(
+      api(base, 'GET', `/api/product/${created.id}`, { token: admin }),
+      200,
+      'product after receipts',
+    );
+    if (!openingBatch || current.quantity !== opening + 3)
+      throw new Error(`product ${created.id}: quantity ${current.quantity} after the receipts`);
+    products.push({
+      id: created.id,
+      initial: current.quantity,
+      openingBatchId: openingBatch.id,
+      shortBatchId: short.id,
+      received: 0,
+      adjusted: 0,
+    });
   }
   const shoppers = (await signUpShoppers(base, SHOPPERS, 'Soak')).map((token) => ({
     token,
@@ -226,6 +265,57 @@ function actions(base, world, state, ledger) {
       },
     },
     {
+      name: 'admin receipt',
+      weight: 1,
+      run: async () => {
+        const product = anyProduct();
+        state.receiptNumber += 1;
+        const res = await api(base, 'POST', '/api/inventory/receipts', {
+          token: world.admin,
+          body: {
+            productId: product.id,
+            units: 10,
+            batchNumber: `SK-${state.receiptNumber}`,
+            expiryDate: dayFromToday(120 + randomInt(0, 200)),
+            invoiceReference: `INV-${state.receiptNumber}`,
+          },
+        });
+        if (ledger.record('admin receipt', res, [201])) product.received += 10;
+      },
+    },
+    {
+      name: 'admin adjustment',
+      weight: 1,
+      run: async () => {
+        const product = anyProduct();
+        const units = pick([-3, -1, 1, 2, 5]);
+        const res = await api(
+          base,
+          'POST',
+          `/api/inventory/batches/${product.openingBatchId}/adjustments`,
+          {
+            token: world.admin,
+            body: { units, reason: units > 0 ? 'count_correction' : 'damaged' },
+          },
+        );
+        if (ledger.record('admin adjustment', res)) product.adjusted += units;
+      },
+    },
+    {
+      name: 'admin stock screens',
+      weight: 2,
+      run: async () => {
+        const { id } = anyProduct();
+        const [name, url] = pick([
+          ['admin batches', `/api/inventory/products/${id}/batches`],
+          ['admin ledger', `/api/inventory/products/${id}/ledger?page=${randomInt(1, 3)}`],
+          ['admin low stock', `/api/inventory/low-stock?sort=${pick(['quantity', 'name'])}`],
+          ['admin near expiry', `/api/inventory/near-expiry?days=${pick([30, 90, 365])}`],
+        ]);
+        ledger.record(name, await api(base, 'GET', url, { token: world.admin }));
+      },
+    },
+    {
       name: 'admin status change',
       weight: 4,
       run: async () => {
@@ -347,9 +437,11 @@ async function verify(base, world, state) {
       for (const line of detail.orderDetails)
         if (line.product?.id === product.id) sold += line.quantity;
     }
-    if (current.quantity + sold !== product.initial)
+    const expected = product.initial + product.received + product.adjusted;
+    if (current.quantity + sold !== expected)
       problems.push(
-        `product ${product.id}: stock ${current.quantity} + sold ${sold} ≠ ${product.initial}`,
+        `product ${product.id}: stock ${current.quantity} + sold ${sold} ≠ ${product.initial} ` +
+          `+ received ${product.received} + adjusted ${product.adjusted}`,
       );
   }
   return { problems, ordersListed: listed.length };
@@ -389,6 +481,7 @@ async function main() {
       skipped: 0,
       skippedAt: new Set(),
       durations: [],
+      receiptNumber: 0,
     };
     const ledger = createLedger();
     const memory = [{ at: 0, ...memoryOf(server.child.pid) }];
@@ -400,6 +493,13 @@ async function main() {
     clearInterval(sampler);
     memory.push({ at: Math.round((Date.now() - started) / 1000), ...memoryOf(server.child.pid) });
     const { problems, ordersListed } = await verify(base, world, state);
+    // The stock invariants on the database itself (PGlite: once the server has let it go).
+    await stopServer(server);
+    const stock = await checkStock(
+      { databaseUrl: env.DATABASE_URL || undefined, dataDir },
+      { untouchableBatchIds: world.products.map((product) => product.shortBatchId) },
+    );
+    problems.push(...stock.violations);
 
     const requests = Object.values(ledger.counts).reduce(
       (sum, byStatus) => sum + Object.values(byStatus).reduce((s, n) => s + n, 0),
@@ -439,6 +539,13 @@ async function main() {
       errors: ledger.errors.length,
       failures: state.failures.length,
       problems: problems.length,
+      stockReceipts: world.products.reduce((sum, p) => sum + p.received, 0) / 10,
+      stockAdjustedUnits: world.products.reduce((sum, p) => sum + p.adjusted, 0),
+      stockInvariants:
+        stock.violations.length === 0 ? 'hold' : `${stock.violations.length} violations`,
+      stockBatches: stock.figures.batches,
+      stockLedgerRows: stock.figures.movements,
+      stockAllocations: stock.figures.allocations,
     });
     for (const line of [...ledger.errors, ...state.failures, ...problems].slice(0, 20))
       console.error(`  ${line}`);

@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/db/schema/index';
+import { addDays, utcDay } from '@pharmacy/shared';
+import { products, stockBatches, stockMovements } from '../../src/db/schema/index';
 import { createBasics } from '../catalog-factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
+import { assertStockInvariants, describeStockFigures } from '../support/stock-invariants';
 
 /**
  * Issue 7 · abuse limits under load (OWASP API4): a flood of expensive catalogue listings —
@@ -178,7 +180,37 @@ describe(`health during a listing flood (${testDriver})`, () => {
           ...basics,
         };
       });
-      await t.database.db.insert(products).values(rows);
+      const inserted = await t.database.db
+        .insert(products)
+        .values(rows)
+        .returning({ id: products.id, quantity: products.quantity });
+      // Their stock, as the shop keeps it (issue 15): one batch each, received with a ledger row.
+      const batches = await t.database.db
+        .insert(stockBatches)
+        .values(
+          inserted.map((p) => ({
+            productId: p.id,
+            batchNumber: `FLOOD-${p.id}`,
+            expiryDate: addDays(utcDay(), 365),
+            onHand: p.quantity,
+            receivedUnits: p.quantity,
+          })),
+        )
+        .returning({
+          id: stockBatches.id,
+          productId: stockBatches.productId,
+          units: stockBatches.onHand,
+        });
+      await t.database.db
+        .insert(stockMovements)
+        .values(
+          batches.map((b) => ({
+            productId: b.productId,
+            batchId: b.id,
+            kind: 'receipt',
+            units: b.units,
+          })),
+        );
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
@@ -260,5 +292,11 @@ describe(`health during a listing flood (${testDriver})`, () => {
     // Bounded: in-flight work is capped by the gate (and its queue), so memory grows by a fixed
     // amount whatever the flood's length, not without end.
     expect(figures.rssPeakMb - figures.rssStartMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
+    // The flood only reads: the stock it listed is still whole (support/stock-invariants.ts).
+    const stock = await assertStockInvariants(t.database.db, {
+      minShelfLifeDays: t.config.minShelfLifeDays,
+    });
+    expect(stock.products).toBe(PRODUCTS);
+    console.warn(`health flood: stock invariants hold: ${describeStockFigures(stock)}`);
   }, 180_000);
 });
