@@ -201,16 +201,14 @@ describe(`health during a listing flood (${testDriver})`, () => {
           productId: stockBatches.productId,
           units: stockBatches.onHand,
         });
-      await t.database.db
-        .insert(stockMovements)
-        .values(
-          batches.map((b) => ({
-            productId: b.productId,
-            batchId: b.id,
-            kind: 'receipt',
-            units: b.units,
-          })),
-        );
+      await t.database.db.insert(stockMovements).values(
+        batches.map((b) => ({
+          productId: b.productId,
+          batchId: b.id,
+          kind: 'receipt',
+          units: b.units,
+        })),
+      );
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
