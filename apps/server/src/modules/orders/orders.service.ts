@@ -33,6 +33,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
 import * as repository from './orders.repository';
+import * as placing from './place-order.repository';
 
 export const CART_IS_EMPTY = 'Your cart is empty.';
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
@@ -78,8 +79,8 @@ const unavailable = (name: string) =>
  * (two lines of one product together).
  */
 function assertCanOrder(
-  lines: repository.CheckoutLine[],
-  products: Map<number, repository.CheckoutProduct>,
+  lines: placing.CheckoutLine[],
+  products: Map<number, placing.CheckoutProduct>,
 ) {
   const units = new Map<number, number>();
   for (const line of lines)
@@ -177,16 +178,11 @@ export function createOrdersService(deps: {
           await cart.lockCart(userId, tx);
           const cartLines = await cart.linesForOrder(userId, tx);
           const productIds = [...new Set(cartLines.map((line) => line.productId))];
-          const state = await repository.readCheckout(
-            tx,
-            userId,
-            idempotencyKey ?? null,
-            productIds,
-          );
+          const state = await placing.readCheckout(tx, userId, idempotencyKey ?? null, productIds);
           if (state?.existingOrderId)
             return { orderId: state.existingOrderId, message: ORDER_PLACED, created: false };
           if (!state || cartLines.length === 0) throw new BadRequestError(CART_IS_EMPTY);
-          const lines = cartLines.map((line): repository.CheckoutLine => {
+          const lines = cartLines.map((line): placing.CheckoutLine => {
             const product = state.products.get(line.productId);
             if (!product) throw new ConflictError(unavailable('A product in your cart'));
             const { id, ...rest } = product;
@@ -198,7 +194,7 @@ export function createOrdersService(deps: {
             (sum, line) => sum + lineTotalMinor(line.priceMinor, line.count),
             0,
           );
-          const orderId = await repository.placeFromCart(
+          const orderId = await placing.placeFromCart(
             tx,
             {
               userId,
@@ -213,7 +209,7 @@ export function createOrdersService(deps: {
           if (orderId === null) {
             // Another order took the stock, or the product changed, since it was read: say
             // which, from the products as they are now; the transaction rolls back.
-            const now = (await repository.readCheckout(tx, userId, null, productIds))?.products;
+            const now = (await placing.readCheckout(tx, userId, null, productIds))?.products;
             assertCanOrder(lines, now ?? new Map());
             for (const line of lines) {
               const current = now?.get(line.productId);
