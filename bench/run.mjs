@@ -13,6 +13,9 @@
 //   --only checkout  PostgreSQL: checkout at 16 shoppers and the oversell check (c1, c2), nothing else
 //   --only scale     PostgreSQL: scale-out of issue 14 (h1–h8, i1–i2) — a product image from an
 //                    s3rver bucket beside local disk, and listing on two instances beside one
+//   --only inventory stock in batches, issue 15 (j1–j8): place order on products with several
+//                    batches each on PostgreSQL (and PGlite), the batch invariants checked after,
+//                    and the admin's low-stock and near-expiry lists on PostgreSQL and PGlite
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -23,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { freePort, killAll, ROOT, sampleMemory, startShopServer } from './lib/process.mjs';
 import {
   busiestDivision,
+  checkBatches,
   checkStock,
   createPgDatabase,
   open,
@@ -65,6 +69,15 @@ import {
 } from './suites/api.mjs';
 import { cachingChecks } from './suites/caching.mjs';
 import {
+  batchCheckText,
+  batchesClean,
+  describeListPath,
+  INVENTORY_LIST_PATHS,
+  listLatencies,
+  ORDERS_BEFORE_BATCHES,
+  PGLITE_ORDERS_BEFORE_BATCHES,
+} from './suites/inventory.mjs';
+import {
   buildWeb,
   headerSearchInteraction,
   launchBrowser,
@@ -83,13 +96,16 @@ const { values: args } = parseArgs({
   },
 });
 const WEB_ONLY = args.only === 'web';
+const INVENTORY_ONLY = args.only === 'inventory';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
   args.only &&
-  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale'].includes(args.only)
+  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale', 'inventory'].includes(args.only)
 ) {
-  console.error(`--only ${args.only}: expected postgres, pglite, web, search, checkout or scale`);
+  console.error(
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale or inventory`,
+  );
   process.exit(2);
 }
 if (WEB_ONLY && args['skip-web']) {
@@ -105,6 +121,19 @@ const CHECKOUT_ORDERS = 960;
 // Orders placed first by other accounts to warm the server up, not counted (bench/suites/api.mjs).
 const WARMUP_ORDERS = 160;
 const HOT_STOCK = 100;
+/**
+ * The inventory rows' checkout (j1–j3, j8): the same shoppers, carts and hot product as c1–c2, on
+ * the next 400 products, each product's stock laid out in several small batches (bench/lib/
+ * database.mjs stockForCheckout 'layered').
+ */
+const BATCH_CHECKOUT = {
+  shoppers: CHECKOUT_ORDERS,
+  hotStock: HOT_STOCK,
+  warmup: WARMUP_ORDERS,
+  stock: 'layered',
+  poolOffset: 401,
+  accounts: 'bench-batch-shopper',
+};
 
 const benchStarted = performance.now();
 const load = { start: os.loadavg()[0] };
@@ -162,7 +191,9 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild =
-  args['skip-web'] || NARROW ? Promise.resolve({ ok: false, error: 'skipped' }) : buildWeb();
+  args['skip-web'] || NARROW || INVENTORY_ONLY
+    ? Promise.resolve({ ok: false, error: 'skipped' })
+    : buildWeb();
 
 /** Lighthouse, JavaScript loaded by shopper pages and header-search timing against `shop`. */
 async function webMeasurements(shop, productId, terms) {
@@ -282,13 +313,19 @@ function searchRows(search, naive) {
 }
 
 /** Checkout at SHOPPERS concurrent shoppers, then rows c1–c2 with the oversell check. */
-async function checkoutRows(shop, handle, shopping) {
-  const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, () =>
-    checkout(shop, shopping.tokens, {
-      concurrency: SHOPPERS,
-      warmupTokens: shopping.warmupTokens,
-    }),
-  );
+async function checkoutRows(shop, handle, shopping, databaseName) {
+  const orders = await suite(`checkout: ${SHOPPERS} concurrent shoppers`, async () => {
+    const result = await withCpu({ pids: [shop.pid], databaseName }, () =>
+      checkout(shop, shopping.tokens, {
+        concurrency: SHOPPERS,
+        warmupTokens: shopping.warmupTokens,
+      }),
+    );
+    notes.push(
+      `c2 CPU in cores while the orders were placed (warm-up included): ${cpuText(result.cpu, 'server')}.`,
+    );
+    return result;
+  });
   if (orders) {
     const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
     const clean = stock.negative === 0 && stock.mismatched === 0;
@@ -630,6 +667,188 @@ async function scaleOutRows(database, handle, paths) {
   await bucket?.stop();
 }
 
+// ---------------------------------------------------------------------------------- inventory
+const DB_LABEL = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+
+/**
+ * Rows j4–j7: the admin's low-stock and near-expiry lists, each over its sorts and pages
+ * (bench/suites/inventory.mjs), one request at a time, as an admin.
+ */
+async function inventoryListRows(shop, token, kind) {
+  for (const [id, name, paths, unit] of [
+    [
+      kind === 'postgres' ? 'j4' : 'j6',
+      'Low-stock list',
+      INVENTORY_LIST_PATHS.lowStock,
+      'products',
+    ],
+    [
+      kind === 'postgres' ? 'j5' : 'j7',
+      'Near-expiry list',
+      INVENTORY_LIST_PATHS.nearExpiry,
+      'batches',
+    ],
+  ]) {
+    const result = await suite(`${name} as admin (${DB_LABEL[kind]})`, () =>
+      listLatencies(shop.base, token, paths),
+    );
+    if (!result) continue;
+    rows.push(
+      row(
+        id,
+        `${name} as admin, ${paths.length} sorts and pages × 30, p95 (${DB_LABEL[kind]}, ${result.rows.toLocaleString('en')} ${unit} on it)`,
+        ms(result.p95),
+        `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, max ${ms(result.max)}`,
+        `slowest: ${describeListPath(result.slowest.path)} (p95 ${ms(result.slowest.p95)})`,
+        '≤ 50 ms',
+        result.p95 <= 50,
+      ),
+    );
+    notes.push(
+      `${id} p95 by request (${DB_LABEL[kind]}): ${result.each.map((e) => `${describeListPath(e.path)} ${ms(e.p95)}`).join('; ')}.`,
+    );
+  }
+}
+
+/**
+ * Place order on the 'layered' products (BATCH_CHECKOUT) at SHOPPERS concurrent shoppers, with
+ * where the machine's CPU went meanwhile (warm-up included; `databaseName`: PostgreSQL's).
+ */
+function batchCheckout(shop, shopping, kind, databaseName) {
+  return suite(
+    `checkout with several batches per product: ${SHOPPERS} shoppers (${DB_LABEL[kind]})`,
+    async () => {
+      const orders = await withCpu({ pids: [shop.pid], databaseName }, () =>
+        checkout(shop, shopping.tokens, {
+          concurrency: SHOPPERS,
+          warmupTokens: shopping.warmupTokens,
+        }),
+      );
+      notes.push(
+        `${kind === 'postgres' ? 'j1' : 'j8'} CPU in cores while the orders were placed (warm-up included): ${cpuText(orders.cpu, 'server')}.`,
+      );
+      return orders;
+    },
+  );
+}
+
+/** Rows j1–j3 (PostgreSQL) or j8 (PGlite), with the oversell check and the batch invariants. */
+async function batchCheckoutRows(kind, orders, handle, shopping) {
+  if (!orders) return;
+  const stock = await checkStock(handle, shopping.products, shopping.stockBefore);
+  const batches = await checkBatches(handle, shopping.products);
+  const clean =
+    stock.negative === 0 &&
+    stock.mismatched === 0 &&
+    batchesClean(batches) &&
+    orders.other === 0 &&
+    orders.warmupFailed === 0;
+  const outcome = `${orders.placed} placed, ${orders.outOfStock} refused out of stock (hot product: ${HOT_STOCK} units in 3 batches), ${orders.other} other, ${orders.warmupFailed} warm-up failures; ${batches.splitLines} lines took units from 2–3 batches, ${batches.batchesTouched} batches sold from`;
+  const invariants = `negative stock ${stock.negative}, stock ≠ sold ${stock.mismatched}; ${batchCheckText(batches)}`;
+  if (kind === 'pglite') {
+    rows.push(
+      row(
+        'j8',
+        `Place order on PGlite, several batches per product, ${SHOPPERS} concurrent shoppers`,
+        `${fmt(orders.ordersPerSecond, 0)} orders/s`,
+        `d5 before batches (${ORDERS_BEFORE_BATCHES.date}): ${PGLITE_ORDERS_BEFORE_BATCHES.ordersPerSecond} orders/s, p99 ${ms(PGLITE_ORDERS_BEFORE_BATCHES.p99)}`,
+        `p50 ${ms(orders.p50)}, p99 ${ms(orders.p99)}; ${clean ? 'invariants hold' : `NOT CLEAN: ${invariants}`}`,
+        'report',
+        undefined,
+      ),
+    );
+    if (!clean) notes.push(`j8 (PGlite): ${outcome}; ${invariants}.`);
+    return;
+  }
+  const ratio = orders.ordersPerSecond / ORDERS_BEFORE_BATCHES.ordersPerSecond;
+  const sameRun = pgFigures.orders
+    ? `; c2 in this run: ${fmt(pgFigures.orders.ordersPerSecond, 0)} orders/s`
+    : '';
+  rows.push(
+    row(
+      'j1',
+      `Place order, stock in batches (per product: 4 sellable, 1 short-dated, 1 expired), ${SHOPPERS} concurrent shoppers, orders/s (PostgreSQL)`,
+      `${fmt(orders.ordersPerSecond, 0)} orders/s`,
+      `c2 before batches (${ORDERS_BEFORE_BATCHES.date}): ${ORDERS_BEFORE_BATCHES.ordersPerSecond} orders/s${sameRun}`,
+      times(ratio),
+      '≥ 0.8×',
+      ratio >= 0.8,
+    ),
+  );
+  rows.push(
+    row(
+      'j2',
+      '  same, latency',
+      `p99 ${ms(orders.p99)}`,
+      `c1 before batches: p99 ${ms(ORDERS_BEFORE_BATCHES.p99)}`,
+      `p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}; warm-up p99 ${ms(orders.coldP99)}`,
+      'report',
+      undefined,
+    ),
+  );
+  rows.push(
+    row('j3', '  same: oversell and batch invariants', outcome, '—', invariants, 'all 0', clean),
+  );
+}
+
+/** `--only inventory`: rows j1–j8 on a fresh PostgreSQL database, then on PGlite. */
+async function inventoryPhase() {
+  {
+    const database = await createPgDatabase();
+    cleanups.push(() => database.drop());
+    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+    const handle = await open('postgres', database.url);
+    cleanups.push(() => handle.close());
+    const seeded = await seedCatalogue(handle, PRODUCTS);
+    pgFigures.seedSeconds = seeded.ms / 1000;
+    const shopping = await prepareCheckout(handle, BATCH_CHECKOUT);
+    const token = await adminToken(handle);
+    const shop = await startShopServer({
+      label: 'shop (PostgreSQL)',
+      port: await freePort(),
+      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+    });
+    cleanups.push(() => shop.stop());
+    await inventoryListRows(shop, token, 'postgres');
+    const orders = await batchCheckout(shop, shopping, 'postgres', database.name);
+    await shop.stop();
+    await batchCheckoutRows('postgres', orders, handle, shopping);
+    await handle.close();
+    await database.drop();
+  }
+
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
+  let handle = await open('pglite', dataDir);
+  let shopping;
+  let token;
+  try {
+    const seeded = await seedCatalogue(handle, PRODUCTS);
+    notes.push(
+      `Seeding ${PRODUCTS.toLocaleString('en')} products with their batches and receipts: PostgreSQL ${fmt(pgFigures.seedSeconds, 1, ' s')}, PGlite ${fmt(seeded.ms / 1000, 1, ' s')}.`,
+    );
+    shopping = await prepareCheckout(handle, BATCH_CHECKOUT);
+    token = await adminToken(handle);
+  } finally {
+    await handle.close();
+  }
+  const shop = await startShopServer({
+    label: 'shop (PGlite)',
+    port: await freePort(),
+    env: { DATA_DIR: dataDir },
+  });
+  cleanups.push(() => shop.stop());
+  await inventoryListRows(shop, token, 'pglite');
+  const orders = await batchCheckout(shop, shopping, 'pglite');
+  await shop.stop();
+  handle = await open('pglite', dataDir);
+  try {
+    await batchCheckoutRows('pglite', orders, handle, shopping);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
@@ -677,7 +896,7 @@ async function narrowPhase() {
       env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
     });
     cleanups.push(() => shop.stop());
-    await checkoutRows(shop, handle, shopping);
+    await checkoutRows(shop, handle, shopping, database.name);
     await shop.stop();
   }
   await handle.close();
@@ -702,6 +921,8 @@ async function postgresPhase() {
     hotStock: HOT_STOCK,
     warmup: WARMUP_ORDERS,
   });
+  const batchShopping = await prepareCheckout(handle, BATCH_CHECKOUT);
+  const inventoryToken = await adminToken(handle);
 
   // Nothing else may compete for the two cores while figures are taken.
   const web = await webBuild;
@@ -850,7 +1071,14 @@ async function postgresPhase() {
 
   if (web.ok) await webMeasurements(shop, productIds[0], terms);
 
-  await checkoutRows(shop, handle, shopping);
+  await checkoutRows(shop, handle, shopping, database.name);
+  await inventoryListRows(shop, inventoryToken, 'postgres');
+  await batchCheckoutRows(
+    'postgres',
+    await batchCheckout(shop, batchShopping, 'postgres', database.name),
+    handle,
+    batchShopping,
+  );
   await shop.stop();
   await scaleOutRows(database, handle, paths);
   await handle.close();
@@ -891,6 +1119,8 @@ async function pglitePhase() {
   log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
   const handle = await open('pglite', dataDir);
   let shopping;
+  let batchShopping;
+  let inventoryToken;
   let productIds;
   let division;
   let terms;
@@ -907,6 +1137,8 @@ async function pglitePhase() {
       hotStock: HOT_STOCK,
       warmup: WARMUP_ORDERS,
     });
+    batchShopping = await prepareCheckout(handle, BATCH_CHECKOUT);
+    inventoryToken = await adminToken(handle);
   } finally {
     await handle.close();
   }
@@ -984,6 +1216,8 @@ async function pglitePhase() {
     }),
   );
   const peak = memory.stop();
+  await inventoryListRows(shop, inventoryToken, 'pglite');
+  const batchOrders = await batchCheckout(shop, batchShopping, 'pglite');
   if (orders) {
     rows.push(
       row(
@@ -1009,11 +1243,18 @@ async function pglitePhase() {
     ),
   );
   await shop.stop();
+  const reopened = await open('pglite', dataDir);
+  try {
+    await batchCheckoutRows('pglite', batchOrders, reopened, batchShopping);
+  } finally {
+    await reopened.close();
+  }
 }
 
 let failed = false;
 try {
   if (WEB_ONLY) await webOnlyPhase();
+  else if (INVENTORY_ONLY) await inventoryPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
