@@ -234,14 +234,19 @@ describe('dashboard shell', () => {
       'Salt Compositions',
       'Divisions',
       'Products',
+      'Low Stock',
+      'Near Expiry',
       'Users',
       'Prescriptions',
     ]);
   });
 
-  it('keeps admin pages from members', async () => {
-    signIn(member);
-    renderApp('/dashboard/users');
-    expect(await screen.findByText('The page you are looking for was not found.')).toBeTruthy();
-  });
+  it.each(['/dashboard/users', '/dashboard/inventory/low-stock', '/admin/inventory/near-expiry'])(
+    'keeps the admin page %s from members',
+    async (url) => {
+      signIn(member);
+      renderApp(url);
+      expect(await screen.findByText('The page you are looking for was not found.')).toBeTruthy();
+    },
+  );
 });

@@ -22,6 +22,7 @@ const myOrders = () => import('./routes/dashboard/my-orders-pages');
 const adminOrders = () => import('./routes/dashboard/admin-orders-pages');
 const adminCatalog = () => import('./routes/dashboard/admin-catalog-pages');
 const adminUsers = () => import('./routes/dashboard/admin-users-pages');
+const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
 
 const d = paths.dashboard;
 
@@ -100,6 +101,8 @@ export const routes: RouteObject[] = [
           { path: d.products.path, element: page(adminCatalog, 'ProductsAdminRoute') },
           { path: d.productAdd.path, element: page(adminCatalog, 'ProductAddRoute') },
           { path: d.productEdit.path, element: page(adminCatalog, 'ProductEditRoute') },
+          { path: d.lowStock.path, element: page(adminInventory, 'LowStockRoute') },
+          { path: d.nearExpiry.path, element: page(adminInventory, 'NearExpiryRoute') },
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
           {
             path: d.prescriptions.path,
@@ -109,6 +112,10 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        path: `${paths.adminInventoryAlias.path}/*`,
+        element: page(adminInventory, 'AdminInventoryAliasRoute'),
       },
       // Spec §2: unknown paths under /dashboard go to the not-found page too, signed in or not.
       { path: `${d.root.path}/*`, element: <NotFound /> },

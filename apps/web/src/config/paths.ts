@@ -55,6 +55,8 @@ export const paths = {
     getHref: (orderId: Id) => `/order/success/${orderId}`,
   },
   notFound: { path: '/404', getHref: () => '/404' },
+  /** Issue 15: the stock lists as first named, under /admin; they redirect to the dashboard's. */
+  adminInventoryAlias: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     security: { path: '/dashboard/security', getHref: () => '/dashboard/security' },
@@ -106,7 +108,19 @@ export const paths = {
     productAdd: { path: '/dashboard/product/add', getHref: () => '/dashboard/product/add' },
     productEdit: {
       path: '/dashboard/product/edit/:id',
-      getHref: (id: Id) => `/dashboard/product/edit/${id}`,
+      /** `section` jumps to a part of the page: 'stock' is its Stock section (issue 15). */
+      getHref: (id: Id, section?: 'stock') =>
+        `/dashboard/product/edit/${id}${section ? `#${section}` : ''}`,
+      stockSectionId: 'stock',
+    },
+    /** Issue 15 stock lists (admin). */
+    lowStock: {
+      path: '/dashboard/inventory/low-stock',
+      getHref: () => '/dashboard/inventory/low-stock',
+    },
+    nearExpiry: {
+      path: '/dashboard/inventory/near-expiry',
+      getHref: (days?: number) => withQuery('/dashboard/inventory/near-expiry', { days }),
     },
     users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */

@@ -1,6 +1,7 @@
 import {
   Boxes,
   Building2,
+  CalendarClock,
   CircleUserRound,
   FileCheck,
   FlaskConical,
@@ -10,6 +11,7 @@ import {
   MapPin,
   Menu,
   Package,
+  PackageMinus,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -60,6 +62,8 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       },
       { label: 'Divisions', to: paths.dashboard.divisions.getHref(), Icon: LayoutGrid },
       { label: 'Products', to: paths.dashboard.products.getHref(), Icon: Boxes },
+      { label: 'Low Stock', to: paths.dashboard.lowStock.getHref(), Icon: PackageMinus },
+      { label: 'Near Expiry', to: paths.dashboard.nearExpiry.getHref(), Icon: CalendarClock },
       { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users },
       { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
     );

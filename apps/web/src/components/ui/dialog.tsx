@@ -1,6 +1,10 @@
 import { X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
+type DialogSize = 'sm' | 'md' | 'lg';
+
+const widths: Record<DialogSize, string> = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
+
 /**
  * A modal dialog on the native <dialog> element: the browser keeps focus inside, Escape closes
  * it and focus returns to the opener. A click on the backdrop closes it too.
@@ -20,7 +24,7 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  size?: DialogSize;
 }) {
   if (!open) return null;
   return (
@@ -43,7 +47,7 @@ function OpenDialog({
   description?: ReactNode;
   children: ReactNode;
   role: 'dialog' | 'alertdialog';
-  size: 'sm' | 'md';
+  size: DialogSize;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -74,7 +78,7 @@ function OpenDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${size === 'sm' ? 'max-w-md' : 'max-w-lg'}`}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${widths[size]}`}
     >
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
         <div className="min-w-0">

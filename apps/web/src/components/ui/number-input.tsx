@@ -1,6 +1,15 @@
 import type { ChangeEvent, ComponentProps, KeyboardEvent } from 'react';
-import { Input } from '../../../components/ui/form-field';
-import { sanitizeNumberText } from '../utils/product-form';
+import { Input } from './form-field';
+
+/**
+ * Spec §5: a number input strips non-digit characters unless decimals are allowed (then one
+ * decimal point stays).
+ */
+export function sanitizeNumberText(value: string, allowDecimals: boolean): string {
+  if (!allowDecimals) return value.replace(/\D/g, '');
+  const [whole = '', ...rest] = value.replace(/[^\d.]/g, '').split('.');
+  return rest.length > 0 ? `${whole}.${rest.join('')}` : whole;
+}
 
 /**
  * Spec §5 number input: strips non-digit characters unless decimals are allowed, and never takes

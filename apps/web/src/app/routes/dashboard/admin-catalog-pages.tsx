@@ -6,6 +6,7 @@ import { AdminProductList } from '../../../features/admin-catalog/components/adm
 import { CatalogEntryPage } from '../../../features/admin-catalog/components/catalog-entry-page';
 import { ProductFormPage } from '../../../features/admin-catalog/components/product-form-page';
 import type { AdminCatalogKind } from '../../../features/admin-catalog/types';
+import { StockSection } from '../../../features/admin-inventory/components/stock-section';
 import { useAuth } from '../../../lib/auth';
 import { RequireAdmin } from '../../components/require-admin';
 
@@ -71,9 +72,16 @@ export const ProductAddRoute = () => (
   </RequireAdmin>
 );
 
+const stockSectionId = paths.dashboard.productEdit.stockSectionId;
+
+/** The product's edit form, and below it its Stock section (issue 15). */
 export const ProductEditRoute = () => (
   <RequireAdmin>
     <DocumentTitle title="Edit Product" />
-    <ProductFormPage mode="edit" />
+    <ProductFormPage
+      mode="edit"
+      stockSectionId={stockSectionId}
+      renderBelow={(product) => <StockSection id={stockSectionId} productId={product.id} />}
+    />
   </RequireAdmin>
 );

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/toast';
 import { useDeleteCatalogEntry } from '../api/delete-catalog-entry';
 import { useCatalogEntries } from '../api/get-catalog-entries';
 import { catalogKinds, type AdminCatalogKind, type CatalogEntry } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /**
  * Spec §2 dashboard catalogue lists: admins add, edit and delete (with confirmation; the server

@@ -23,7 +23,7 @@ import { useShopSettings } from '../../../lib/shop-settings';
 import { notify } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 function readListParams(search: string) {
   const params = new URLSearchParams(search);

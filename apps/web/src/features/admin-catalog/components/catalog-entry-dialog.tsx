@@ -5,8 +5,8 @@ import { notify } from '../../../lib/toast';
 import { useDeleteCatalogEntry } from '../api/delete-catalog-entry';
 import { catalogKinds, type AdminCatalogKind, type CatalogEntry } from '../types';
 import { CatalogEntryForm } from './catalog-entry-form';
-import { ConfirmDialog } from './confirm-dialog';
-import { Dialog } from './dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 /**
  * Spec §2 list pages for admins: a click on an entry opens this dialog to rename it (and, for a

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { addDays, utcDay } from '@pharmacy/shared';
 import { callsTo, mockApi, settingsResponse } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
 import { ProductForm } from './product-form';
@@ -14,6 +15,28 @@ const lists = {
   'GET /api/saltComposition/all': {
     body: { saltCompositionList: [{ id: 1, name: 'Paracetamol (650mg)' }] },
   },
+};
+
+const storedProduct = {
+  id: 7,
+  name: 'Dolo 650 Tablet',
+  offerPrice: 57.2,
+  maximumRetailPrice: 63.5,
+  quantity: 40,
+  prescription: false,
+  isActive: true,
+  images: [],
+  divisionId: 1,
+  manufacturerId: 4,
+  saltCompositionId: 1,
+  division: { id: 1, name: 'Pain Relief' },
+  manufacturer: { id: 4, name: 'Micro Labs' },
+  saltComposition: { id: 1, name: 'Paracetamol (650mg)' },
+  dosageForm: null,
+  strength: null,
+  packSize: null,
+  description: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
 };
 
 /** The field messages (the toasts are alerts too, outside the form). */
@@ -31,7 +54,11 @@ async function fillValidProduct(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Division'), 'Pain Relief');
   await user.selectOptions(screen.getByLabelText('Manufacturer'), 'Micro Labs');
   await user.selectOptions(screen.getByLabelText('Salt Composition'), 'Paracetamol (650mg)');
+  await user.type(screen.getByLabelText('Batch number'), 'DL2409A');
+  await user.type(screen.getByLabelText('Expiry date'), nextYear);
 }
+
+const nextYear = addDays(utcDay(), 365);
 
 describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
   it('shows the rule messages and toasts "Form validation failed"', async () => {
@@ -50,6 +77,8 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
         'Division is required',
         'Manufacturer is required',
         'Salt Composition is required',
+        'Batch number is required',
+        'Expiry date is required',
       ]),
     );
     expect(await screen.findByText('Form validation failed')).toBeTruthy();
@@ -72,6 +101,26 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Quantity'), '0');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(alerts()).toEqual(['Quantity must be at least 1']));
+  });
+
+  it('checks the opening batch with the shared receipt rules', async () => {
+    mockApi(lists);
+    const user = userEvent.setup();
+    renderWithProviders(<ProductForm mode="add" />);
+    await fillValidProduct(user);
+    await user.clear(screen.getByLabelText('Batch number'));
+    await user.type(screen.getByLabelText('Batch number'), '#12');
+    await user.clear(screen.getByLabelText('Expiry date'));
+    await user.type(screen.getByLabelText('Expiry date'), '2020-01-31');
+    await user.type(screen.getByLabelText(/Purchase price/), '12.345');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() =>
+      expect(alerts()).toEqual([
+        'Batch number may use letters, digits, spaces and - / . only',
+        'Expiry date cannot be in the past',
+        'Purchase price must be an amount of at least 0 with at most 2 decimals',
+      ]),
+    );
   });
 
   it('takes no sign, exponent or decimal point in the quantity', async () => {
@@ -114,10 +163,45 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
       manufacturerId: '4',
       saltCompositionId: '1',
       quantity: '1',
+      batchNumber: 'DL2409A',
+      expiryDate: nextYear,
+      supplier: '',
+      invoiceReference: '',
+      purchasePrice: '',
       prescription: 'true',
       isActive: 'true',
     });
     expect(form.has('keepImageUrls')).toBe(false);
+  });
+
+  it('shows the sellable stock on edit, links to the Stock section and never sends a quantity', async () => {
+    const fetchMock = mockApi({
+      ...lists,
+      'PATCH /api/product/7': { body: { id: 7, message: 'Product updated successfully' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ProductForm
+        mode="edit"
+        product={{ ...storedProduct, quantity: 3 }}
+        stockSectionId="stock"
+      />,
+      { url: '/dashboard/product/edit/7' },
+    );
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(screen.queryByLabelText('Batch number')).toBeNull();
+    const stock = screen.getByLabelText('Sellable stock');
+    expect(stock.textContent).toBe('3 units (low stock)');
+    expect(screen.getByRole('link', { name: 'Go to Stock' }).getAttribute('href')).toBe('#stock');
+
+    await screen.findByRole('option', { name: 'Pain Relief' });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'PATCH', '/api/product/7');
+    const form = call?.[1]?.body as FormData;
+    expect(form.get('name')).toBe('Dolo 650 Tablet');
+    expect(form.has('quantity')).toBe(false);
+    expect(form.has('batchNumber')).toBe(false);
   });
 
   it('creates a new manufacturer from the dropdown and chooses it', async () => {

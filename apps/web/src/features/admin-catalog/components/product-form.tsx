@@ -1,19 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Save } from 'lucide-react';
-import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { ArrowDown, Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  Controller,
+  useForm,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
+  isLowStock,
   MESSAGES,
+  PRODUCT_QUANTITY_NOT_EDITABLE,
   productCreateSchema,
   productFormSchema,
+  utcDay,
   type Product,
-  type ProductFormInput,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input, Textarea } from '../../../components/ui/form-field';
+import { NumberInput } from '../../../components/ui/number-input';
 import { paths } from '../../../config/paths';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { notify } from '../../../lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -21,31 +32,173 @@ import {
   fieldOfServerMessage,
   productFormData,
   productFormDefaults,
+  type ProductFormOutput,
   type ProductFormValues,
 } from '../utils/product-form';
 import { EntrySelect } from './entry-select';
 import { emptyImageSelection, ImagePicker, type ImageSelection } from './image-picker';
-import { NumberInput } from './number-input';
 
 /** Spec §5: the number inputs carry min 5 on add and 50 on edit. */
 const PRICE_MIN = { add: 5, edit: 50 } as const;
 
-function resolverFor(mode: 'add' | 'edit'): Resolver<ProductFormValues, unknown, ProductFormInput> {
-  // The shared schema takes text (it coerces), so the form's text values are its input.
-  return zodResolver(mode === 'add' ? productCreateSchema : productFormSchema) as Resolver<
-    ProductFormValues,
-    unknown,
-    ProductFormInput
-  >;
+function resolverFor(
+  mode: 'add' | 'edit',
+): Resolver<ProductFormValues, unknown, ProductFormOutput> {
+  // The shared schemas take text (they coerce), so the form's text values are their input; the
+  // edit schema has no stock fields and drops the (empty) opening-stock values.
+  const schema = mode === 'add' ? productCreateSchema : productFormSchema;
+  return zodResolver(schema) as unknown as Resolver<ProductFormValues, unknown, ProductFormOutput>;
+}
+
+/** The sentence the server gives for a quantity on edit, without its field name. */
+const stockInBatches =
+  fieldOfServerMessage(PRODUCT_QUANTITY_NOT_EDITABLE)?.message ?? PRODUCT_QUANTITY_NOT_EDITABLE;
+
+/**
+ * On edit the stock is shown, not typed: it is the sum of the sellable batches, changed by goods
+ * receipts and adjustments in the Stock section of the same page.
+ */
+function SellableStock({
+  quantity,
+  stockSectionId,
+}: {
+  quantity: number;
+  stockSectionId?: string;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  const low = isLowStock(quantity);
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={labelId} className="text-sm font-medium text-slate-800">
+        Sellable stock
+      </span>
+      <p
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        className={cn(
+          'flex min-h-[2.625rem] items-center rounded-lg border border-slate-200 bg-slate-50 px-3 text-base tabular-nums',
+          low ? 'font-semibold text-red-700' : 'text-slate-900',
+        )}
+      >
+        {quantity <= 0 ? 'Not Available' : `${quantity} ${quantity === 1 ? 'unit' : 'units'}`}
+        {quantity > 0 && low ? <span className="sr-only"> (low stock)</span> : null}
+      </p>
+      <p id={hintId} className="text-xs text-slate-600">
+        {stockInBatches}
+      </p>
+      {stockSectionId ? (
+        <a
+          href={`#${stockSectionId}`}
+          className="inline-flex w-fit items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <ArrowDown aria-hidden="true" className="size-4" />
+          Go to Stock
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** Add only: the opening stock arrives as the product's first batch (a goods receipt). */
+function OpeningStockFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+}) {
+  const { currencySymbol } = useShopSettings();
+  return (
+    <fieldset className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="mb-1 text-base font-semibold text-slate-900">Opening stock</legend>
+      <p className="-mt-1 text-sm text-slate-600 sm:col-span-2 lg:col-span-3">
+        The first batch of this product, as it arrived from the supplier.
+      </p>
+      <FormField
+        label="Quantity"
+        error={errors.quantity?.message}
+        hint="Units received, at least 1"
+      >
+        {(field) => <NumberInput {...field} {...register('quantity')} min={1} />}
+      </FormField>
+      <FormField
+        label="Batch number"
+        error={errors.batchNumber?.message}
+        hint="As printed on the pack"
+      >
+        {(field) => (
+          <Input
+            {...field}
+            {...register('batchNumber')}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            placeholder="DL2409A"
+          />
+        )}
+      </FormField>
+      <FormField label="Expiry date" error={errors.expiryDate?.message}>
+        {(field) => <Input {...field} {...register('expiryDate')} type="date" min={utcDay()} />}
+      </FormField>
+      <FormField
+        label={
+          <>
+            Supplier <span className="font-normal text-slate-600">(optional)</span>
+          </>
+        }
+        error={errors.supplier?.message}
+      >
+        {(field) => (
+          <Input {...field} {...register('supplier')} autoComplete="off" maxLength={120} />
+        )}
+      </FormField>
+      <FormField
+        label={
+          <>
+            Invoice reference <span className="font-normal text-slate-600">(optional)</span>
+          </>
+        }
+        error={errors.invoiceReference?.message}
+      >
+        {(field) => (
+          <Input {...field} {...register('invoiceReference')} autoComplete="off" maxLength={60} />
+        )}
+      </FormField>
+      <FormField
+        label={
+          <>
+            Purchase price <span className="font-normal text-slate-600">(optional)</span>
+          </>
+        }
+        error={errors.purchasePrice?.message}
+        hint={`Per unit, in ${currencySymbol}`}
+      >
+        {(field) => <NumberInput {...field} {...register('purchasePrice')} allowDecimals min={0} />}
+      </FormField>
+    </fieldset>
+  );
 }
 
 /**
  * Spec §5 product add and edit form: the shared schema's rules and messages (the server applies
  * the same), division, manufacturer and salt composition dropdowns that can create a new entry,
- * quantity default 1, prescription and active checkboxes and several images. A failed submit
- * toasts 'Form validation failed'; success toasts the server's message and returns to the list.
+ * prescription and active checkboxes and several images. On add the opening stock (quantity
+ * default 1, batch number, expiry date and the receipt's optional details) is its first batch; on
+ * edit the sellable stock is shown read-only with a link to the page's Stock section. A failed
+ * submit toasts 'Form validation failed'; success toasts the server's message and returns to the
+ * list.
  */
-export function ProductForm({ mode, product }: { mode: 'add' | 'edit'; product?: Product }) {
+export function ProductForm({
+  mode,
+  product,
+  stockSectionId,
+}: {
+  mode: 'add' | 'edit';
+  product?: Product;
+  /** The id of the Stock section on the edit page, for the link beside the sellable stock. */
+  stockSectionId?: string;
+}) {
   const navigate = useNavigate();
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -60,12 +213,12 @@ export function ProductForm({ mode, product }: { mode: 'add' | 'edit'; product?:
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductFormInput>({
+  } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: resolverFor(mode),
     defaultValues: productFormDefaults(product),
   });
 
-  const onValid = async (values: ProductFormInput) => {
+  const onValid = async (values: ProductFormOutput) => {
     const body = productFormData(values, {
       files: images.files,
       keepImageUrls:
@@ -170,15 +323,9 @@ export function ProductForm({ mode, product }: { mode: 'add' | 'edit'; product?:
             />
           )}
         />
-        <FormField
-          label="Quantity"
-          error={errors.quantity?.message}
-          hint={mode === 'add' ? 'Units in stock, at least 1' : 'Units in stock; 0 is out of stock'}
-        >
-          {(field) => (
-            <NumberInput {...field} {...register('quantity')} min={mode === 'add' ? 1 : 0} />
-          )}
-        </FormField>
+        {mode === 'edit' && product ? (
+          <SellableStock quantity={product.quantity} stockSectionId={stockSectionId} />
+        ) : null}
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:gap-8">
           <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
@@ -198,6 +345,8 @@ export function ProductForm({ mode, product }: { mode: 'add' | 'edit'; product?:
           </label>
         </div>
       </fieldset>
+
+      {mode === 'add' ? <OpeningStockFields register={register} errors={errors} /> : null}
 
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-4 text-base font-semibold text-slate-900">

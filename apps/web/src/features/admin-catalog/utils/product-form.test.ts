@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkImageFiles,
-  fieldOfServerMessage,
-  productFormData,
-  sanitizeNumberText,
-} from './product-form';
+import { checkImageFiles, fieldOfServerMessage, productFormData } from './product-form';
 
 describe('product form helpers', () => {
-  it.each([
-    ['12a3', false, '123'],
-    ['1.5', false, '15'],
-    ['-7', false, '7'],
-    ['63.50', true, '63.50'],
-    ['6.3.5', true, '6.35'],
-    ['₹ 1,200.75', true, '1200.75'],
-  ] as const)('strips %j (decimals %s) to %j', (value, decimals, expected) => {
-    expect(sanitizeNumberText(value, decimals)).toBe(expected);
-  });
-
   it("maps the server's 'field: message' to the field", () => {
     expect(fieldOfServerMessage('offerPrice: Offer Price must be less than MRP')).toEqual({
       field: 'offerPrice',
@@ -27,6 +11,10 @@ describe('product form helpers', () => {
       null,
     );
     expect(fieldOfServerMessage('Something went wrong')).toBe(null);
+    expect(fieldOfServerMessage('expiryDate: Expiry date cannot be in the past')).toEqual({
+      field: 'expiryDate',
+      message: 'Expiry date cannot be in the past',
+    });
   });
 
   it('accepts image files only, up to 5 MB and 8 per product', () => {
@@ -53,7 +41,6 @@ describe('product form helpers', () => {
       divisionId: 1,
       manufacturerId: 2,
       saltCompositionId: 3,
-      quantity: 0,
       prescription: false,
       isActive: false,
       dosageForm: null,
@@ -68,5 +55,43 @@ describe('product form helpers', () => {
     expect(kept.getAll('keepImageUrls')).toEqual(['/a.png', '/b.png']);
     expect(kept.get('isActive')).toBe('false');
     expect(kept.get('dosageForm')).toBe('');
+    // Stock is kept in batches: an edit never carries a quantity (the server refuses one).
+    expect(kept.has('quantity')).toBe(false);
+    expect(kept.has('batchNumber')).toBe(false);
+  });
+
+  it('sends a new product with its opening stock, the optional details as empty text', () => {
+    const form = productFormData(
+      {
+        name: 'X',
+        maximumRetailPrice: 100,
+        offerPrice: 90,
+        divisionId: 1,
+        manufacturerId: 2,
+        saltCompositionId: 3,
+        prescription: false,
+        isActive: true,
+        dosageForm: null,
+        strength: null,
+        packSize: null,
+        description: null,
+        quantity: 40,
+        batchNumber: 'DL2409A',
+        expiryDate: '2030-06-30',
+        supplier: null,
+        invoiceReference: 'INV-77',
+        purchasePrice: 41.5,
+      },
+      { files: [] },
+    );
+    expect(Object.fromEntries(form.entries())).toMatchObject({
+      quantity: '40',
+      batchNumber: 'DL2409A',
+      expiryDate: '2030-06-30',
+      supplier: '',
+      invoiceReference: 'INV-77',
+      purchasePrice: '41.5',
+    });
+    expect(form.has('keepImageUrls')).toBe(false);
   });
 });

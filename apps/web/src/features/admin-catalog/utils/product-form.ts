@@ -3,10 +3,15 @@ import {
   CATALOG_IMAGE_MAX_FILES,
   CATALOG_IMAGE_TYPES,
   type Product,
+  type ProductCreateInput,
   type ProductFormInput,
 } from '@pharmacy/shared';
 
-/** The form's own values: what the inputs hold (text), before the shared schema parses them. */
+/**
+ * The form's own values: what the inputs hold (text), before the shared schema parses them. The
+ * opening stock (quantity and its first batch) is filled in on add only; the edit schema ignores
+ * those fields, because stock then changes through the batches (docs/decisions/0011).
+ */
 export interface ProductFormValues {
   name: string;
   maximumRetailPrice: string;
@@ -14,14 +19,31 @@ export interface ProductFormValues {
   divisionId: string;
   manufacturerId: string;
   saltCompositionId: string;
-  quantity: string;
   prescription: boolean;
   isActive: boolean;
   dosageForm: string;
   strength: string;
   packSize: string;
   description: string;
+  quantity: string;
+  batchNumber: string;
+  expiryDate: string;
+  supplier: string;
+  invoiceReference: string;
+  purchasePrice: string;
 }
+
+/** What the shared schema answers: the edit fields, plus the opening stock on add. */
+export type ProductFormOutput = ProductFormInput | ProductCreateInput;
+
+const noOpeningStock = {
+  quantity: '',
+  batchNumber: '',
+  expiryDate: '',
+  supplier: '',
+  invoiceReference: '',
+  purchasePrice: '',
+};
 
 /** Spec §3: quantity defaults to 1 on the form; a new product is active. */
 export function productFormDefaults(product?: Product): ProductFormValues {
@@ -33,13 +55,14 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       divisionId: '',
       manufacturerId: '',
       saltCompositionId: '',
-      quantity: '1',
       prescription: false,
       isActive: true,
       dosageForm: '',
       strength: '',
       packSize: '',
       description: '',
+      ...noOpeningStock,
+      quantity: '1',
     };
   }
   return {
@@ -49,7 +72,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     divisionId: String(product.divisionId),
     manufacturerId: String(product.manufacturerId),
     saltCompositionId: product.saltCompositionId === null ? '' : String(product.saltCompositionId),
-    quantity: String(product.quantity),
+    ...noOpeningStock,
     prescription: product.prescription,
     isActive: product.isActive,
     dosageForm: product.dosageForm ?? '',
@@ -60,22 +83,14 @@ export function productFormDefaults(product?: Product): ProductFormValues {
 }
 
 /**
- * Spec §5: a number input strips non-digit characters unless decimals are allowed (then one
- * decimal point stays).
- */
-export function sanitizeNumberText(value: string, allowDecimals: boolean): string {
-  if (!allowDecimals) return value.replace(/\D/g, '');
-  const [whole = '', ...rest] = value.replace(/[^\d.]/g, '').split('.');
-  return rest.length > 0 ? `${whole}.${rest.join('')}` : whole;
-}
-
-/**
  * The multipart body of POST/PATCH /product (spec §7): every field as text and the new files
- * under `image`. On edit `keepImageUrls` lists the stored images to keep; an empty value says
- * "keep none", since leaving the field out keeps them all.
+ * under `image`. A new product also carries its opening stock (quantity, batch number, expiry and
+ * the optional receipt details); an edit never sends a quantity (the server refuses it). On edit
+ * `keepImageUrls` lists the stored images to keep; an empty value says "keep none", since leaving
+ * the field out keeps them all.
  */
 export function productFormData(
-  values: ProductFormInput,
+  values: ProductFormOutput,
   images: { files: readonly File[]; keepImageUrls?: readonly string[] },
 ): FormData {
   const form = new FormData();
@@ -86,7 +101,6 @@ export function productFormData(
     divisionId: String(values.divisionId),
     manufacturerId: String(values.manufacturerId),
     saltCompositionId: String(values.saltCompositionId),
-    quantity: String(values.quantity),
     prescription: String(values.prescription),
     isActive: String(values.isActive),
     dosageForm: values.dosageForm ?? '',
@@ -94,6 +108,14 @@ export function productFormData(
     packSize: values.packSize ?? '',
     description: values.description ?? '',
   };
+  if ('quantity' in values) {
+    fields.quantity = String(values.quantity);
+    fields.batchNumber = values.batchNumber;
+    fields.expiryDate = values.expiryDate;
+    fields.supplier = values.supplier ?? '';
+    fields.invoiceReference = values.invoiceReference ?? '';
+    fields.purchasePrice = values.purchasePrice === null ? '' : String(values.purchasePrice);
+  }
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (images.keepImageUrls) {
     if (images.keepImageUrls.length === 0) form.append('keepImageUrls', '');
@@ -110,13 +132,18 @@ const FORM_FIELDS = new Set<keyof ProductFormValues>([
   'divisionId',
   'manufacturerId',
   'saltCompositionId',
-  'quantity',
   'prescription',
   'isActive',
   'dosageForm',
   'strength',
   'packSize',
   'description',
+  'quantity',
+  'batchNumber',
+  'expiryDate',
+  'supplier',
+  'invoiceReference',
+  'purchasePrice',
 ]);
 
 /** The server names the field of a validation error: 'offerPrice: Offer Price must be less than MRP'. */
