@@ -373,7 +373,12 @@ describe(`catalogue administration (${testDriver})`, () => {
     ]);
 
     // Stock is not edited with the product: the edit form's fields without it.
-    const { quantity: _q, batchNumber: _b, expiryDate: _e, ...editFields } = form({
+    const {
+      quantity: _q,
+      batchNumber: _b,
+      expiryDate: _e,
+      ...editFields
+    } = form({
       name: 'Pan 40 Tablet (15)',
       keepImageUrls: first?.url ?? '',
     });
