@@ -150,11 +150,18 @@ describe(`abuse limits (${testDriver})`, () => {
     }
   });
 
-  it('caps page sizes: products 100, orders 100, users 200', async () => {
+  it('caps page sizes: products 100, orders 100, users 200, stock lists and the ledger 100', async () => {
     const cases = [
       { url: '/api/product/all?limit', max: 100, auth: {} },
       { url: '/api/order/all?pageSize', max: 100, auth: w.admin.auth },
       { url: '/api/user/getAllUser?pageSize', max: 200, auth: w.admin.auth },
+      {
+        url: `/api/inventory/products/${w.productId}/ledger?pageSize`,
+        max: 100,
+        auth: w.admin.auth,
+      },
+      { url: '/api/inventory/low-stock?pageSize', max: 100, auth: w.admin.auth },
+      { url: '/api/inventory/near-expiry?pageSize', max: 100, auth: w.admin.auth },
     ];
     for (const c of cases) {
       const ok = await t.app.inject({ method: 'GET', url: `${c.url}=${c.max}`, headers: c.auth });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, ORDER_STATUS, errorResponseSchema } from '@pharmacy/shared';
+import { MESSAGES, ORDER_STATUS, addDays, errorResponseSchema, utcDay } from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
 import { multipart, TEST_PASSWORD, TINY_PNG, validAddress, type TestUser } from '../factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
@@ -9,6 +9,7 @@ import { installDbWatch, type DbWatch } from './support/db-watch';
 import { apiRoutes } from './support/routes';
 import {
   ROLES,
+  batchOf,
   createWorld,
   freshEntry,
   insertAddress,
@@ -78,7 +79,13 @@ const productFields = (w: World) => ({
   divisionId: String(w.basics.divisionId),
   manufacturerId: String(w.basics.manufacturerId),
   saltCompositionId: String(w.basics.saltCompositionId),
+});
+/** A new product's form: its opening stock arrives as a first batch (issue 15). */
+const newProductFields = (w: World) => ({
+  ...productFields(w),
   quantity: '10',
+  batchNumber: `M-${unique()}`,
+  expiryDate: addDays(utcDay(), 400),
 });
 /** A card payment of A's order, confirmed with the test provider, ready to be saved. */
 async function confirmedIntent(w: World, orderId: number): Promise<string> {
@@ -273,7 +280,7 @@ export const MATRIX: Record<string, Case | Case[]> = {
   'POST /api/product': {
     note: 'create',
     expect: ADMIN_ONLY(201),
-    request: (w) => form('POST', '/api/product', productFields(w), true),
+    request: (w) => form('POST', '/api/product', newProductFields(w), true),
   },
   'PATCH /api/product/:id': {
     note: 'update',
@@ -289,6 +296,86 @@ export const MATRIX: Record<string, Case | Case[]> = {
       url: `/api/product/${await freshEntry.product(w)}`,
     }),
   },
+
+  // Stock (issue 15): batches, the ledger, recalls and the stock lists are the pharmacy's only.
+  'POST /api/inventory/receipts': {
+    note: 'goods receipt',
+    expect: ADMIN_ONLY(201),
+    request: (w) =>
+      json('POST', '/api/inventory/receipts', {
+        productId: w.productId,
+        units: 12,
+        batchNumber: `M-${unique()}`,
+        expiryDate: addDays(utcDay(), 300),
+        supplier: 'Matrix Distributors',
+      }),
+  },
+  'GET /api/inventory/products/:id/batches': {
+    note: "a product's batches",
+    expect: ADMIN_ONLY(200),
+    request: (w) => get(`/api/inventory/products/${w.productId}/batches`),
+  },
+  'GET /api/inventory/products/:id/ledger': {
+    note: "a product's stock ledger",
+    expect: ADMIN_ONLY(200),
+    request: (w) => get(`/api/inventory/products/${w.productId}/ledger?page=1&pageSize=5`),
+  },
+  'PUT /api/inventory/products/:id/reorder-level': {
+    note: 'reorder level',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/inventory/products/${await freshEntry.product(w)}/reorder-level`, {
+        reorderLevel: 12,
+      }),
+  },
+  'POST /api/inventory/batches/:id/adjustments': {
+    note: 'count correction of a batch',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/inventory/batches/${await freshEntry.batch(w)}/adjustments`, {
+        units: -2,
+        reason: 'damaged',
+        note: 'matrix',
+      }),
+  },
+  'POST /api/inventory/batches/:id/write-off': {
+    note: 'write-off of a short-dated batch',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/inventory/batches/${await freshEntry.shortDatedBatch(w)}/write-off`, {
+        note: 'matrix',
+      }),
+  },
+  'POST /api/inventory/batches/:id/recall': {
+    note: 'recall of a batch',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/inventory/batches/${await freshEntry.batch(w)}/recall`, {
+        reason: 'Matrix recall',
+      }),
+  },
+  'GET /api/inventory/batches/:id/orders': {
+    note: "the customers who got a batch's units",
+    expect: ADMIN_ONLY(200),
+    request: async (w) => get(`/api/inventory/batches/${await batchOf(w.db, w.productId)}/orders`),
+  },
+  'GET /api/inventory/batches/:id/orders.csv': {
+    note: 'the same as CSV',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      get(`/api/inventory/batches/${await batchOf(w.db, w.productId)}/orders.csv`),
+  },
+  'GET /api/inventory/low-stock': {
+    note: 'low-stock list',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/inventory/low-stock?sort=shortfall&direction=desc'),
+  },
+  'GET /api/inventory/near-expiry': {
+    note: 'near-expiry list',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/inventory/near-expiry?days=120'),
+  },
+
   'GET /api/division/all': {
     note: 'list',
     expect: EVERYONE,

@@ -8,6 +8,8 @@ import {
   LIMITS,
   ORDER_STATUS,
   PRESCRIPTION_MAX_FILES,
+  addDays,
+  utcDay,
 } from '@pharmacy/shared';
 import { prescriptionFiles, productImages, products } from '../../src/db/schema/index';
 import {
@@ -492,7 +494,10 @@ describe.each(['local disk', 'S3'] as const)(`hostile uploads on %s (${testDrive
     divisionId: String(w.basics.divisionId),
     manufacturerId: String(w.basics.manufacturerId),
     saltCompositionId: String(w.basics.saltCompositionId),
+    // The opening stock is a first batch (issue 15).
     quantity: '10',
+    batchNumber: 'HOSTILE-1',
+    expiryDate: addDays(utcDay(), 400),
   });
 
   function send(route: Route, files: FilePart[]) {

@@ -1,13 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS, ROLE } from '@pharmacy/shared';
+import { ORDER_STATUS, ROLE, addDays, utcDay } from '@pharmacy/shared';
 import type { Database } from '../../src/db/client';
-import { addresses, cartItems, orders, products, users } from '../../src/db/schema/index';
+import {
+  addresses,
+  cartItems,
+  orders,
+  products,
+  stockBatches,
+  stockMovements,
+  users,
+} from '../../src/db/schema/index';
 import { createProduct } from '../catalog-factories';
 import { validAddress } from '../factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
 import { PRIVILEGED_FIELDS } from './support/schema-arbitrary';
-import { createWorld, insertOrder, putInCart, type World } from './support/world';
+import { batchOf, createWorld, insertOrder, putInCart, type World } from './support/world';
 
 /**
  * Issue 7 · no payload field lets a member change a role, a price, a stock level, another user's
@@ -26,6 +34,10 @@ const rows = {
     (await db.select().from(orders).where(eq(orders.id, id)))[0],
   product: async (db: Database, id: number) =>
     (await db.select().from(products).where(eq(products.id, id)))[0],
+  batch: async (db: Database, id: number) =>
+    (await db.select().from(stockBatches).where(eq(stockBatches.id, id)))[0],
+  movements: (db: Database, batchId: number) =>
+    db.select().from(stockMovements).where(eq(stockMovements.batchId, batchId)),
 };
 
 describe(`mass assignment and other people's data (${testDriver})`, () => {
@@ -258,5 +270,77 @@ describe(`mass assignment and other people's data (${testDriver})`, () => {
       (listed.json().orderList as Array<{ userId: number }>).map((order) => order.userId),
     );
     expect([...owners]).toEqual([w.memberA.id]);
+  });
+
+  it('a stock change sets only what it names: no units on hand, recall, ledger kind or author from the body', async () => {
+    // Issue 15: the fields of a batch and of its ledger row that the server alone writes.
+    const product = await createProduct(w.db, w.basics, { quantity: 20 });
+    const other = await createProduct(w.db, w.basics, { quantity: 20 });
+    const batchId = await batchOf(w.db, product.id);
+    const otherBatchId = await batchOf(w.db, other.id);
+    const otherBefore = await rows.batch(w.db, otherBatchId);
+    const stockFields = {
+      ...hostile(w),
+      onHand: 999_999,
+      receivedUnits: 999_999,
+      recalledAt: '2000-01-01T00:00:00Z',
+      recallReason: 'planted',
+      kind: 'sale',
+      orderId: w.orderA,
+      batchId: otherBatchId,
+      requestKey: 'planted-key',
+      createdAt: '2000-01-01T00:00:00Z',
+    };
+    const received = await inject(w.admin, 'POST', '/api/inventory/receipts', {
+      ...stockFields,
+      productId: product.id,
+      units: 5,
+      batchNumber: 'MASS-1',
+      expiryDate: addDays(utcDay(), 200),
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const newBatch = received.json().batch.id as number;
+    expect(await rows.batch(w.db, newBatch)).toMatchObject({
+      productId: product.id,
+      onHand: 5,
+      receivedUnits: 5,
+      recalledAt: null,
+      recallReason: null,
+    });
+    expect(await rows.movements(w.db, newBatch)).toMatchObject([
+      { kind: 'receipt', units: 5, userId: w.admin.id, orderId: null, requestKey: null },
+    ]);
+    expect((await rows.product(w.db, product.id))?.quantity).toBe(25);
+
+    const adjusted = await inject(
+      w.admin,
+      'POST',
+      `/api/inventory/batches/${batchId}/adjustments`,
+      {
+        ...stockFields,
+        productId: other.id,
+        units: 2,
+        reason: 'count_correction',
+      },
+    );
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(await rows.batch(w.db, batchId)).toMatchObject({ onHand: 22, recalledAt: null });
+    const [adjustment] = await w.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.batchId, batchId), eq(stockMovements.kind, 'adjustment')));
+    expect(adjustment).toMatchObject({ units: 2, userId: w.admin.id, orderId: null });
+
+    const started = Date.now() - 60_000;
+    const recalled = await inject(w.admin, 'POST', `/api/inventory/batches/${batchId}/recall`, {
+      ...stockFields,
+      reason: 'Supplier recall',
+    });
+    expect(recalled.statusCode, recalled.body).toBe(200);
+    const after = await rows.batch(w.db, batchId);
+    expect(after).toMatchObject({ onHand: 0, recallReason: 'Supplier recall' });
+    expect(after?.recalledAt?.getTime()).toBeGreaterThan(started);
+    expect(await rows.batch(w.db, otherBatchId)).toEqual(otherBefore);
+    expect((await rows.product(w.db, other.id))?.quantity).toBe(20);
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import {
   ORDER_STATUS,
+  addDays,
   addressInputSchema,
   cardErrorResponseSchema,
   cartChangeSchema,
@@ -12,20 +13,30 @@ import {
   changePasswordSchema,
   contactSchema,
   forgotPasswordSchema,
+  goodsReceiptSchema,
+  ledgerQuerySchema,
   loginSchema,
+  lowStockQuerySchema,
+  nearExpiryQuerySchema,
   newsletterSchema,
   orderListQuerySchema,
   orderUpdateSchema,
   prescriptionReviewSchema,
+  productCreateSchema,
   productFormSchema,
   productListQuerySchema,
   profileUpdateSchema,
+  recallSchema,
+  reorderLevelSchema,
   resetPasswordSchema,
   savePaymentSchema,
   signupSchema,
+  stockAdjustmentSchema,
   testCardConfirmSchema,
   topSellingQuerySchema,
   userListQuerySchema,
+  utcDay,
+  writeOffSchema,
   type OrderStatusId,
 } from '@pharmacy/shared';
 import { orders, prescriptions } from '../../../src/db/schema/index';
@@ -44,8 +55,14 @@ import {
   type FuzzTarget,
   type FuzzWorld,
 } from './fuzz';
-import { HOSTILE_STRINGS, hostileQueryArbitrary, type Json } from './schema-arbitrary';
-import { createWorld, insertOrder, putInCart } from './world';
+import {
+  HOSTILE_STRINGS,
+  arbitraryFromJsonSchema,
+  hostileQueryArbitrary,
+  jsonSchemaOf,
+  type Json,
+} from './schema-arbitrary';
+import { batchOf, createWorld, freshEntry, insertOrder, putInCart } from './world';
 
 /**
  * Every API route with an input, and how to fuzz it (issue 7). Every route gets FUZZ_RUNS
@@ -82,15 +99,78 @@ const image = fc.array(fuzzFile(['image', 'images']), { maxLength: 3 });
 /** Prices and catalogue ids that pass, so the rest of a generated product reaches the database. */
 const productFields =
   (w: FuzzWorld) =>
+  (fields: Record<string, string | string[]>): Record<string, string | string[]> => {
+    // An edit carries no quantity: stock changes go through the batches (issue 15).
+    const { quantity: _quantity, ...rest } = fields;
+    return {
+      ...rest,
+      maximumRetailPrice: '120',
+      offerPrice: '99.50',
+      divisionId: String(w.basics.divisionId),
+      manufacturerId: String(w.basics.manufacturerId),
+      saltCompositionId: String(w.basics.saltCompositionId),
+    };
+  };
+/** A new product's form: the same, with opening stock that arrives as a first batch. */
+const newProductFields =
+  (w: FuzzWorld) =>
   (fields: Record<string, string | string[]>): Record<string, string | string[]> => ({
-    ...fields,
-    maximumRetailPrice: '120',
-    offerPrice: '99.50',
-    divisionId: String(w.basics.divisionId),
-    manufacturerId: String(w.basics.manufacturerId),
-    saltCompositionId: String(w.basics.saltCompositionId),
+    ...productFields(w)(fields),
     quantity: '10',
+    batchNumber: `FZ-${String(fields.name ?? '').length}`,
+    expiryDate: addDays(utcDay(), 400),
   });
+
+/** Expiry dates a receipt may carry: today, short-dated, the first sellable days, years away. */
+const RECEIPT_EXPIRY_DAYS = [0, 1, 10, 29, 30, 31, 90, 400, 3650];
+/** Fields a client might slip into a stock change to set units, a recall or the ledger row. */
+const STOCK_FIELDS: Record<string, Json> = {
+  onHand: 999_999,
+  receivedUnits: 0,
+  recalledAt: '2020-01-01T00:00:00Z',
+  recallReason: 'x',
+  batchId: 1,
+  kind: 'sale',
+  orderId: 1,
+  requestKey: 'x',
+  createdAt: '2000-01-01T00:00:00Z',
+};
+/**
+ * A receipt the service can act on part of the time: the fuzzers' product, an expiry date
+ * that passes (or is short-dated), and batch numbers that repeat (a second delivery of a batch
+ * adds to it; one with another expiry date is refused). Chosen from the generated value itself,
+ * so a failing run replays.
+ */
+const coherentReceipt =
+  (w: FuzzWorld) =>
+  (value: { [key: string]: Json }): { [key: string]: Json } => {
+    const seed = JSON.stringify(value).length;
+    return {
+      ...value,
+      productId: w.stockProductId,
+      expiryDate: addDays(
+        utcDay(),
+        RECEIPT_EXPIRY_DAYS[seed % RECEIPT_EXPIRY_DAYS.length] as number,
+      ),
+      ...(seed % 3 === 0 ? { batchNumber: `FZ-${seed % 4}` } : {}),
+    };
+  };
+/** Idempotency keys (receipts and adjustments): fresh ones, hostile ones, one sent every time. */
+const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, 'k');
+const idempotencyKey = fc.record(
+  {
+    'idempotency-key': fc.oneof(
+      { weight: 4, arbitrary: fc.string({ minLength: 8, maxLength: 100 }).map(printable) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 120 }).map(printable) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...HOSTILE_STRINGS.map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
+      },
+      { weight: 1, arbitrary: fc.constant('same-stock-key-every-time') },
+    ),
+  },
+  { requiredKeys: [] },
+);
 
 /** Order updates that mean something for the order's current state, beside generated ones. */
 const meaningfulOrderUpdates = (w: FuzzWorld) =>
@@ -443,7 +523,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     storesFiles: true,
     group: 'uploads',
     actors: ['admin'],
-    body: (w) => multipartBody(productFormSchema, image, { coherent: productFields(w) }),
+    body: (w) => multipartBody(productCreateSchema, image, { coherent: newProductFields(w) }),
   },
   {
     route: 'PATCH /api/product/:id',
@@ -507,6 +587,110 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       actors: ['admin'],
     }),
   ),
+
+  // Stock (issue 15): the pharmacy's receipts, corrections, write-offs, recalls and lists.
+  {
+    route: 'POST /api/inventory/receipts',
+    group: 'inventory',
+    actors: ['admin'],
+    body: (w) =>
+      fc.oneof(
+        {
+          weight: 3,
+          arbitrary: jsonBody(goodsReceiptSchema, {
+            extraFields: STOCK_FIELDS,
+            coherent: coherentReceipt(w),
+          }),
+        },
+        // Receipts the service takes (most of them), so stock really arrives while fuzzed.
+        {
+          weight: 2,
+          arbitrary: arbitraryFromJsonSchema(jsonSchemaOf(goodsReceiptSchema)).map(
+            (value): FuzzBody => ({
+              kind: 'json',
+              value:
+                typeof value === 'object' && value !== null && !Array.isArray(value)
+                  ? coherentReceipt(w)(value)
+                  : value,
+            }),
+          ),
+        },
+      ),
+    headers: idempotencyKey,
+  },
+  {
+    route: 'GET /api/inventory/products/:id/batches',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/products/${w.stockProductId}/batches`,
+  },
+  {
+    route: 'GET /api/inventory/products/:id/ledger',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/products/${w.stockProductId}/ledger`,
+    query: hostileQueryArbitrary(ledgerQuerySchema),
+  },
+  {
+    route: 'PUT /api/inventory/products/:id/reorder-level',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/products/${w.stockProductId}/reorder-level`,
+    body: () => jsonBody(reorderLevelSchema, { extraFields: STOCK_FIELDS }),
+  },
+  {
+    route: 'POST /api/inventory/batches/:id/adjustments',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/batches/${w.stockBatchId}/adjustments`,
+    body: () => jsonBody(stockAdjustmentSchema, { extraFields: STOCK_FIELDS }),
+    headers: idempotencyKey,
+  },
+  {
+    route: 'GET /api/inventory/batches/:id/orders',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/batches/${w.stockBatchId}/orders`,
+  },
+  {
+    route: 'GET /api/inventory/batches/:id/orders.csv',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/batches/${w.stockBatchId}/orders.csv`,
+  },
+  {
+    route: 'GET /api/inventory/low-stock',
+    group: 'inventory',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(lowStockQuerySchema),
+  },
+  {
+    route: 'GET /api/inventory/near-expiry',
+    group: 'inventory',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(nearExpiryQuerySchema),
+  },
+  // These use their batches up: a fresh one takes the place of each written off or recalled.
+  {
+    route: 'POST /api/inventory/batches/:id/write-off',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/batches/${w.writeOffBatchId}/write-off`,
+    body: () => jsonBody(writeOffSchema, { extraFields: STOCK_FIELDS }),
+    prepare: async (w, _run, previous) => {
+      if (previous === 200) w.writeOffBatchId = await freshEntry.shortDatedBatch(w);
+    },
+  },
+  {
+    route: 'POST /api/inventory/batches/:id/recall',
+    group: 'inventory',
+    actors: ['admin'],
+    path: (w) => `/api/inventory/batches/${w.recallBatchId}/recall`,
+    body: () => jsonBody(recallSchema, { extraFields: STOCK_FIELDS }),
+    prepare: async (w, _run, previous) => {
+      if (previous === 200) w.recallBatchId = await freshEntry.batch(w);
+    },
+  },
 ];
 
 /** The world of the security suites plus the fixtures the fuzzers edit. */
@@ -523,6 +707,16 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     headers: world.memberA.auth,
   });
   const { intentId, clientSecret } = intent.json() as { intentId: string; clientSecret: string };
+  // Stock with an order's units in it, so the batch's order list and its CSV have rows: placed by
+  // member B (A's cart is a fixture of its own).
+  const stockProductId = (await createProduct(world.db, world.basics, { quantity: 500 })).id;
+  await putInCart(world.db, world.memberB.id, stockProductId);
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: world.memberB.auth,
+  });
+  if (order.statusCode !== 201) throw new Error(`fuzz world order: ${order.body}`);
   return {
     ...world,
     payOrderA,
@@ -532,5 +726,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     editDivisionId: (await createDivision(world.db)).id,
     editManufacturerId: (await createManufacturer(world.db)).id,
     editSaltId: (await createSalt(world.db)).id,
+    stockProductId,
+    stockBatchId: await batchOf(world.db, stockProductId),
+    writeOffBatchId: await freshEntry.shortDatedBatch(world),
+    recallBatchId: await freshEntry.batch(world),
   };
 }

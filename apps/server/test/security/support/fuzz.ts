@@ -54,12 +54,20 @@ export interface FuzzWorld extends World {
   editDivisionId: number;
   editManufacturerId: number;
   editSaltId: number;
+  /**
+   * Stock the inventory fuzzers act on (issue 15): a product whose opening batch has an order's
+   * units in it, and batches to write off and recall, replaced by fresh ones once used up.
+   */
+  stockProductId: number;
+  stockBatchId: number;
+  writeOffBatchId: number;
+  recallBatchId: number;
 }
 
 export interface FuzzTarget {
   /** 'METHOD /api/path/:param' exactly as the app registers it. */
   route: string;
-  group: 'forms' | 'catalogue' | 'account' | 'orders' | 'uploads' | 'admin';
+  group: 'forms' | 'catalogue' | 'account' | 'orders' | 'uploads' | 'admin' | 'inventory';
   actors: readonly Actor[];
   /** The path with real fixture ids; hostile path parameters replace them part of the time. */
   path?: (w: FuzzWorld) => string;

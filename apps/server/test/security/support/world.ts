@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderStatusId } from '@pharmacy/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { ORDER_STATUS, addDays, utcDay, type OrderStatusId } from '@pharmacy/shared';
 import type { Database } from '../../../src/db/client';
 import {
   addresses,
@@ -9,8 +9,10 @@ import {
   orders,
   prescriptionFiles,
   prescriptions,
+  stockBatches,
 } from '../../../src/db/schema/index';
 import {
+  addBatch,
   createBasics,
   createDivision,
   createManufacturer,
@@ -203,10 +205,34 @@ export async function createWorld(t: TestApp): Promise<World> {
   };
 }
 
+/** The first batch of a product (a factory product has one: its opening stock). */
+export async function batchOf(db: Database, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: stockBatches.id })
+    .from(stockBatches)
+    .where(eq(stockBatches.productId, productId))
+    .orderBy(asc(stockBatches.id))
+    .limit(1);
+  if (!row) throw new Error(`product ${productId} has no batch`);
+  return row.id;
+}
+
 /** Fresh catalogue entries nobody uses, for the delete routes. */
 export const freshEntry = {
   division: async (db: Database) => (await createDivision(db)).id,
   manufacturer: async (db: Database) => (await createManufacturer(db)).id,
   saltComposition: async (db: Database) => (await createSalt(db)).id,
   product: async (world: World) => (await createProduct(world.db, world.basics)).id,
+  /** A sellable batch of 20 units of a product of its own (its opening stock). */
+  batch: async (world: World) =>
+    batchOf(world.db, (await createProduct(world.db, world.basics, { quantity: 20 })).id),
+  /**
+   * A batch of 20 units a week from expiry, short of the minimum shelf life: not sellable, so it
+   * can be written off. Its product has no other stock (its quantity, 0, is the sellable sum).
+   */
+  shortDatedBatch: async (world: World) => {
+    const product = await createProduct(world.db, world.basics, { quantity: 0 });
+    const batch = await addBatch(world.db, product.id, 20, { expiryDate: addDays(utcDay(), 7) });
+    return batch.id;
+  },
 };
