@@ -33,7 +33,15 @@ test.describe('catalogue accessibility', () => {
     });
   }
 
-  for (const path of ['/dashboard/product', '/dashboard/product/add', '/divisions']) {
+  for (const path of [
+    '/dashboard/product',
+    '/dashboard/product/add',
+    '/divisions',
+    // Issue 15: the product's Stock section and the stock lists.
+    '/dashboard/product/edit/1',
+    '/dashboard/inventory/low-stock',
+    '/dashboard/inventory/near-expiry',
+  ]) {
     test(`${path} as an admin has no serious or critical violations`, async ({
       browser,
       request,

@@ -14,6 +14,10 @@ const PNG = Buffer.from(
 );
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+/** A calendar day `days` from today, as a date input takes it (yyyy-MM-dd, UTC). */
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function signInAsAdmin(page: Page, request: APIRequestContext) {
   const response = await request.post('/api/auth/login', { data: ADMIN });
   expect(response.ok(), await response.text()).toBe(true);
@@ -36,7 +40,9 @@ test.describe('catalogue administration', () => {
     await page.getByRole('link', { name: 'Add Product' }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/product\/add$/);
     const form = page.getByRole('form', { name: 'Product form' });
-    await expect(form.getByLabel('Quantity')).toHaveValue('1');
+    // Issue 15: the quantity is the opening stock, received as the product's first batch.
+    const openingStock = form.getByRole('group', { name: 'Opening stock' });
+    await expect(openingStock.getByLabel('Quantity')).toHaveValue('1');
 
     // Spec §5 messages on an empty submit.
     await form.getByRole('button', { name: 'Create Product' }).click();
@@ -48,6 +54,8 @@ test.describe('catalogue administration', () => {
       'Division is required',
       'Manufacturer is required',
       'Salt Composition is required',
+      'Batch number is required',
+      'Expiry date is required',
     ]) {
       await expect(form.getByText(message, { exact: true })).toBeVisible();
     }
@@ -58,7 +66,10 @@ test.describe('catalogue administration', () => {
     await form.getByLabel('Division').selectOption({ label: 'Pain Relief' });
     await form.getByLabel('Manufacturer').selectOption({ label: 'Micro Labs' });
     await form.getByLabel('Salt Composition').selectOption({ label: 'Paracetamol (650mg)' });
-    await form.getByLabel('Quantity').fill('40');
+    await openingStock.getByLabel('Quantity').fill('40');
+    await openingStock.getByLabel('Batch number').fill('E2E-OPEN-1');
+    await openingStock.getByLabel('Expiry date').fill(inDays(400));
+    await openingStock.getByLabel('Supplier (optional)').fill('Apex Distributors');
     await form.getByRole('button', { name: 'Create Product' }).click();
     await expect(form.getByText('Offer Price must be less than MRP')).toBeVisible();
 
@@ -79,6 +90,14 @@ test.describe('catalogue administration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
     const edit = page.getByRole('form', { name: 'Product form' });
     await expect(edit.getByLabel('Name')).toHaveValue(name);
+    // Stock is shown, not edited: the opening batch made it 40 sellable units.
+    await expect(edit.getByLabel('Quantity')).toHaveCount(0);
+    await expect(edit.getByLabel('Sellable stock')).toHaveText('40 units');
+    await expect(
+      page.getByRole('table', { name: 'Batches, first to expire first' }).getByRole('row', {
+        name: /E2E-OPEN-1/,
+      }),
+    ).toContainText('Apex Distributors');
     await expect(edit.getByRole('img', { name: /^Stored image/ })).toHaveCount(2);
     await edit.getByRole('button', { name: 'Remove image 2' }).click();
     await edit.getByLabel('Offer Price').fill('89.90');

@@ -58,23 +58,17 @@ const stockInBatches =
  * On edit the stock is shown, not typed: it is the sum of the sellable batches, changed by goods
  * receipts and adjustments in the Stock section of the same page.
  */
-function SellableStock({
-  quantity,
-  stockSectionId,
-}: {
-  quantity: number;
-  stockSectionId?: string;
-}) {
-  const labelId = useId();
+function SellableStock({ quantity, stockSectionId }: { quantity: number; stockSectionId?: string }) {
+  const id = useId();
   const hintId = useId();
   const low = isLowStock(quantity);
   return (
     <div className="flex flex-col gap-1">
-      <span id={labelId} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Sellable stock
-      </span>
-      <p
-        aria-labelledby={labelId}
+      </label>
+      <output
+        id={id}
         aria-describedby={hintId}
         className={cn(
           'flex min-h-[2.625rem] items-center rounded-lg border border-slate-200 bg-slate-50 px-3 text-base tabular-nums',
@@ -83,7 +77,7 @@ function SellableStock({
       >
         {quantity <= 0 ? 'Not Available' : `${quantity} ${quantity === 1 ? 'unit' : 'units'}`}
         {quantity > 0 && low ? <span className="sr-only"> (low stock)</span> : null}
-      </p>
+      </output>
       <p id={hintId} className="text-xs text-slate-600">
         {stockInBatches}
       </p>

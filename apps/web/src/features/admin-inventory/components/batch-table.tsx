@@ -50,6 +50,7 @@ function ActionButton({
     <button
       type="button"
       onClick={onClick}
+      aria-label={`${label} batch ${batchNumber}`}
       title={compact ? `${label} batch ${batchNumber}` : undefined}
       className={cn(
         'inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-1',
@@ -62,7 +63,6 @@ function ActionButton({
       <span className={compact ? 'sr-only xl:not-sr-only xl:whitespace-nowrap' : undefined}>
         {label}
       </span>
-      <span className="sr-only"> batch {batchNumber}</span>
     </button>
   );
 }

@@ -112,13 +112,10 @@ function Row({ item }: { item: NearExpiryItem }) {
       <td className="px-2.5 py-1.5 text-right">
         <Link
           to={paths.dashboard.productEdit.getHref(item.productId, 'stock')}
+          aria-label={`Stock of ${item.productName}, batch ${item.batchNumber}`}
           className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           Stock
-          <span className="sr-only">
-            {' '}
-            of {item.productName}, batch {item.batchNumber}
-          </span>
           <ChevronRight aria-hidden="true" className="size-4" />
         </Link>
       </td>
