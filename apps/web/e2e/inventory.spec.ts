@@ -246,4 +246,36 @@ test.describe('inventory', () => {
       'Quantity cannot exceed available stock (3)',
     );
   });
+
+  test("@phone an admin corrects a batch by hand, from the form's link to the Stock section", async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const product = await productWithStock(request, token, 'adjust', 12, 'E2E-P1');
+    await signInAsAdmin(page, token);
+    await page.goto(`/dashboard/product/edit/${product.id}`);
+    const form = page.getByRole('form', { name: 'Product form' });
+    await expect(form.getByLabel('Sellable stock')).toHaveText('12 units');
+    await form.getByRole('link', { name: 'Go to Stock' }).click();
+    const stock = page.getByRole('region', { name: 'Stock' });
+    await expect(stock.getByRole('heading', { level: 2, name: 'Stock' })).toBeInViewport();
+
+    await stock.getByRole('button', { name: 'Adjust batch E2E-P1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust batch E2E-P1' });
+    await expect(dialog.getByLabel('Take units off')).toBeChecked();
+    await dialog.getByLabel('Units', { exact: true }).fill('2');
+    await dialog.getByLabel('Reason').selectOption({ label: 'Damaged' });
+    await dialog.getByLabel('Note (optional)').fill('Crushed in the delivery box');
+    await dialog.getByRole('button', { name: 'Save Adjustment' }).click();
+    await expect(page.getByText('Stock adjusted', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(form.getByLabel('Sellable stock')).toHaveText('10 units');
+    const ledger = stock.getByRole('table', { name: 'Stock movements, newest first' });
+    const newest = ledger.getByRole('row').nth(1);
+    await expect(newest).toContainText('Adjustment');
+    await expect(newest).toContainText('\u22122');
+    await expect(newest).toContainText('Crushed in the delivery box');
+  });
 });

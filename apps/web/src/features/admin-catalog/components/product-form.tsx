@@ -58,7 +58,13 @@ const stockInBatches =
  * On edit the stock is shown, not typed: it is the sum of the sellable batches, changed by goods
  * receipts and adjustments in the Stock section of the same page.
  */
-function SellableStock({ quantity, stockSectionId }: { quantity: number; stockSectionId?: string }) {
+function SellableStock({
+  quantity,
+  stockSectionId,
+}: {
+  quantity: number;
+  stockSectionId?: string;
+}) {
   const id = useId();
   const hintId = useId();
   const low = isLowStock(quantity);
