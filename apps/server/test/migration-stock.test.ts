@@ -81,7 +81,9 @@ describe('migration 0008: stock before batches', () => {
       { product_id: 1, on_hand: 7, ledger: 7 },
       { product_id: 2, on_hand: 0, ledger: 0 },
     ]);
-    expect(await rows(`select kind, units, order_id from stock_movements order by product_id, kind`)).toEqual([
+    expect(
+      await rows(`select kind, units, order_id from stock_movements order by product_id, kind`),
+    ).toEqual([
       { kind: 'receipt', units: 9, order_id: null },
       { kind: 'sale', units: -2, order_id: 1 },
       { kind: 'receipt', units: 4, order_id: null },

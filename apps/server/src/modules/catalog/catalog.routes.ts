@@ -171,7 +171,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request) => {
       const body = await readMultipart(request, imageLimits);
       // A quantity here would overwrite units the batches and the ledger account for.
-      if (body.fields.quantity !== undefined) throw new BadRequestError(PRODUCT_QUANTITY_NOT_EDITABLE);
+      if (body.fields.quantity !== undefined)
+        throw new BadRequestError(PRODUCT_QUANTITY_NOT_EDITABLE);
       const input = parseOrThrow(productFormSchema, body.fields);
       return catalog.updateProduct(request.params.id, input, imagesOf(body), keepList(body));
     },

@@ -575,4 +575,3 @@ export async function findProductsByIds(db: DbOrTx, productIds: number[]) {
   if (productIds.length === 0) return [];
   return selectProducts(db).where(inArray(products.id, productIds));
 }
-
