@@ -4,13 +4,16 @@ import { canWriteOff, formatMoney, type Batch } from '@pharmacy/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { useShopSettings } from '../../../lib/shop-settings';
-import { useNarrowScreen } from '../hooks/use-narrow-screen';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { daysLeftText, formatShortDate, unitsText } from '../utils/stock-format';
 import { AdjustBatchDialog } from './adjust-batch-dialog';
 import { BatchOrdersDialog } from './batch-orders-dialog';
 import { BatchStateBadge } from './batch-state-badge';
 import { RecallBatchDialog } from './recall-batch-dialog';
 import { WriteOffDialog } from './write-off-dialog';
+
+/** Below 80rem (Tailwind's xl) the dashboard's content is too narrow for the batches table. */
+const CARDS_QUERY = '(max-width: 79.98rem)';
 
 type Action = 'adjust' | 'writeOff' | 'recall' | 'orders';
 type OnAction = (action: Action, batch: Batch) => void;
@@ -36,22 +39,18 @@ function ActionButton({
   label,
   batchNumber,
   tone = 'brand',
-  compact = false,
 }: {
   onClick: () => void;
   icon: ReactNode;
   label: string;
   batchNumber: string;
   tone?: 'brand' | 'danger';
-  /** In the table the label shows on wide screens only (as the product list's icon actions). */
-  compact?: boolean;
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
       aria-label={`${label} batch ${batchNumber}`}
-      title={compact ? `${label} batch ${batchNumber}` : undefined}
       className={cn(
         'inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-1',
         tone === 'danger'
@@ -60,29 +59,18 @@ function ActionButton({
       )}
     >
       {icon}
-      <span className={compact ? 'sr-only xl:not-sr-only xl:whitespace-nowrap' : undefined}>
-        {label}
-      </span>
+      {label}
     </button>
   );
 }
 
 /** Adjust always; write off what cannot be sold any more; recall, or the customers once recalled. */
-function BatchActions({
-  batch,
-  onAction,
-  compact = false,
-}: {
-  batch: Batch;
-  onAction: OnAction;
-  compact?: boolean;
-}) {
+function BatchActions({ batch, onAction }: { batch: Batch; onAction: OnAction }) {
   return (
     <>
       <ActionButton
         label="Adjust"
         batchNumber={batch.batchNumber}
-        compact={compact}
         icon={<SlidersHorizontal aria-hidden="true" className="size-4" />}
         onClick={() => onAction('adjust', batch)}
       />
@@ -91,7 +79,6 @@ function BatchActions({
           label="Write off"
           tone="danger"
           batchNumber={batch.batchNumber}
-          compact={compact}
           icon={<ArchiveX aria-hidden="true" className="size-4" />}
           onClick={() => onAction('writeOff', batch)}
         />
@@ -101,7 +88,6 @@ function BatchActions({
         <ActionButton
           label="Customers"
           batchNumber={batch.batchNumber}
-          compact={compact}
           icon={<Users aria-hidden="true" className="size-4" />}
           onClick={() => onAction('orders', batch)}
         />
@@ -110,7 +96,6 @@ function BatchActions({
           label="Recall"
           tone="danger"
           batchNumber={batch.batchNumber}
-          compact={compact}
           icon={<Ban aria-hidden="true" className="size-4" />}
           onClick={() => onAction('recall', batch)}
         />
@@ -126,10 +111,10 @@ function PurchasePrice({ batch }: { batch: Batch }) {
   );
 }
 
-function Source({ batch }: { batch: Batch }) {
-  const parts = [batch.supplier, batch.invoiceReference && `Invoice ${batch.invoiceReference}`];
-  const text = parts.filter(Boolean).join(' · ');
-  return text ? <>{text}</> : null;
+function sourceText(batch: Batch): string {
+  return [batch.supplier, batch.invoiceReference && `Invoice ${batch.invoiceReference}`]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function BatchRows({
@@ -152,22 +137,22 @@ function BatchRows({
         <caption className="sr-only">Batches, first to expire first</caption>
         <thead className="bg-slate-100 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
-            <th scope="col" className="px-2.5 py-2">
+            <th scope="col" className="px-2 py-2">
               Batch
             </th>
-            <th scope="col" className="px-2.5 py-2">
+            <th scope="col" className="px-2 py-2">
               Expiry
             </th>
-            <th scope="col" className="px-2.5 py-2 text-right">
+            <th scope="col" className="px-2 py-2 text-right">
               On hand
             </th>
-            <th scope="col" className="px-2.5 py-2 text-right">
+            <th scope="col" className="px-2 py-2 text-right">
               Received
             </th>
-            <th scope="col" className="px-2.5 py-2">
+            <th scope="col" className="px-2 py-2">
               State
             </th>
-            <th scope="col" className="px-2.5 py-2 text-right">
+            <th scope="col" className="px-2 py-2 text-right">
               Actions
             </th>
           </tr>
@@ -178,13 +163,16 @@ function BatchRows({
               key={batch.id}
               className="border-t border-slate-100 align-top even:bg-slate-50/60 hover:bg-brand-50/50"
             >
-              <th scope="row" className="max-w-44 px-2.5 py-2 text-left font-normal">
+              <th scope="row" className="max-w-36 px-2 py-2 text-left font-normal">
                 <span className="block font-semibold text-slate-900">{batch.batchNumber}</span>
-                <span className="block truncate text-xs text-slate-600">
-                  <Source batch={batch} />
+                <span
+                  className="block truncate text-xs text-slate-600"
+                  title={sourceText(batch) || undefined}
+                >
+                  {sourceText(batch)}
                 </span>
               </th>
-              <td className="px-2.5 py-2 whitespace-nowrap">
+              <td className="px-2 py-2 whitespace-nowrap">
                 <time dateTime={batch.expiryDate} className="block text-slate-900">
                   {formatShortDate(batch.expiryDate)}
                 </time>
@@ -192,10 +180,10 @@ function BatchRows({
                   {daysLeftText(batch.daysToExpiry)}
                 </span>
               </td>
-              <td className="px-2.5 py-2 text-right text-base font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+              <td className="px-2 py-2 text-right text-base font-semibold whitespace-nowrap text-slate-900 tabular-nums">
                 {batch.onHand}
               </td>
-              <td className="px-2.5 py-2 text-right whitespace-nowrap tabular-nums">
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                 <span className="block text-slate-900">{batch.receivedUnits}</span>
                 <span className="block text-xs text-slate-600">
                   {formatShortDate(batch.receivedAt)}
@@ -204,12 +192,12 @@ function BatchRows({
                   <PurchasePrice batch={batch} />
                 </span>
               </td>
-              <td className="px-2.5 py-2">
+              <td className="px-2 py-2">
                 <BatchStateBadge state={batch.state} title={stateNote(batch, minShelfLifeDays)} />
               </td>
               <td className="px-1.5 py-1">
                 <div className="flex justify-end gap-0.5">
-                  <BatchActions batch={batch} onAction={onAction} compact />
+                  <BatchActions batch={batch} onAction={onAction} />
                 </div>
               </td>
             </tr>
@@ -231,7 +219,7 @@ function BatchCards({
   onAction: OnAction;
 }) {
   return (
-    <ul aria-label="Batches" className="flex flex-col gap-3">
+    <ul aria-label="Batches" className="grid gap-3 md:grid-cols-2">
       {batches.map((batch) => {
         const note = stateNote(batch, minShelfLifeDays);
         return (
@@ -239,8 +227,11 @@ function BatchCards({
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{batch.batchNumber}</p>
-                <p className="truncate text-xs text-slate-600">
-                  <Source batch={batch} />
+                <p
+                  className="truncate text-xs text-slate-600"
+                  title={sourceText(batch) || undefined}
+                >
+                  {sourceText(batch)}
                 </p>
               </div>
               <BatchStateBadge state={batch.state} />
@@ -292,7 +283,8 @@ export function BatchTable({
   batches: Batch[];
   minShelfLifeDays: number;
 }) {
-  const narrow = useNarrowScreen();
+  // The table with its three actions needs the room of a wide screen; below, a card per batch.
+  const narrow = useMediaQuery(CARDS_QUERY);
   const [open, setOpen] = useState<{ action: Action; batch: Batch } | null>(null);
   const close = () => setOpen(null);
   const batchFor = (action: Action) => (open?.action === action ? open.batch : null);

@@ -74,6 +74,7 @@ function ReorderLevelForm({
               type="submit"
               variant="secondary"
               disabled={!isDirty}
+              title={isDirty ? undefined : 'Change the level to save it'}
               isPending={save.isPending}
               pendingText="Saving..."
               icon={<Save aria-hidden="true" className="size-4" />}
