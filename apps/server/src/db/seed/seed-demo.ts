@@ -233,8 +233,9 @@ function planBatches(
     offset = Math.max(offset, Math.min(LONGEST_EXPIRY_DAYS, offset + random.int(60, 330)));
   }
 
-  // Received between the product's listing and now, in expiry order, and never later than 90
-  // days before the batch expires (no pharmacist accepts a delivery that short).
+  // Received between the product's listing and now, in expiry order, but never later than 90
+  // days before the batch expires (no pharmacist accepts a delivery that short): a batch close to
+  // its expiry may have come in before the product was listed in the shop.
   const listed = product.createdAt.getTime();
   const span = Math.max(0, day.now.getTime() - listed - 3_600_000);
   const moments = plans.map(() => random.next()).sort((a, b) => a - b);

@@ -127,7 +127,7 @@ function AdjustForm({ batch, onDone }: { batch: Batch; onDone: () => void }) {
             : 'Units found or returned to this batch'
         }
       >
-        {(field) => <NumberInput {...field} {...register('units')} min={1} />}
+        {(field) => <NumberInput {...field} {...register('units')} min={1} autoFocus />}
       </FormField>
       <FormField label="Reason" error={errors.reason?.message}>
         {(field) => (
