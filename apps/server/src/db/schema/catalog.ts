@@ -51,6 +51,21 @@ export const saltCompositions = pgTable(
 );
 
 /**
+ * Drug schedules (issue 16): which medicines need a prescription, which the law keeps out of
+ * online sale and which go into a register. Data, not code: migration 0009 seeds India's Drugs
+ * and Cosmetics Rules (OTC, H, H1, X); another market edits these rows (docs/decisions/0012).
+ * A product's `prescription` flag follows its schedule (a trigger keeps it so).
+ */
+export const drugSchedules = pgTable('drug_schedules', {
+  code: varchar('code', { length: 10 }).primaryKey(),
+  name: varchar('name', { length: 60 }).notNull(),
+  requiresPrescription: boolean('requires_prescription').notNull(),
+  onlineSale: boolean('online_sale').notNull().default(true),
+  keepsRegister: boolean('keeps_register').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
  * Spec §3 Product. Prices are integer paise (DECISIONS). Divisions, manufacturers and salts
  * in use cannot be deleted (no cascade: the service answers 409 first). unitsSold is kept by
  * the orders service for "Top selling medicines".
@@ -64,6 +79,11 @@ export const products = pgTable(
     maximumRetailPriceMinor: integer('maximum_retail_price_minor').notNull(),
     quantity: integer('quantity').notNull().default(0),
     prescription: boolean('prescription').notNull().default(false),
+    scheduleCode: varchar('schedule_code', { length: 10 })
+      .notNull()
+      .default('OTC')
+      .references(() => drugSchedules.code, { onUpdate: 'cascade' }),
+    maxUnitsPerOrder: integer('max_units_per_order'),
     isActive: boolean('is_active').notNull().default(true),
     divisionId: integer('division_id')
       .notNull()
@@ -100,6 +120,10 @@ export const products = pgTable(
     ),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
     check('products_reorder_level_check', sql`${t.reorderLevel} >= 0`),
+    check(
+      'products_max_units_per_order_check',
+      sql`${t.maxUnitsPerOrder} IS NULL OR ${t.maxUnitsPerOrder} > 0`,
+    ),
     // The low-stock list: only the few products below their reorder level are in this index.
     index('products_low_stock_idx')
       .on(t.quantity, t.id)

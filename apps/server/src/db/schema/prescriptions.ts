@@ -42,6 +42,17 @@ export const prescriptions = pgTable(
       onDelete: 'set null',
     }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // The pharmacist as they were when deciding: a later change of name or number in their
+    // profile must not rewrite who approved what.
+    reviewerName: varchar('reviewer_name', { length: 120 }),
+    reviewerRegistrationNumber: varchar('reviewer_registration_number', { length: 40 }),
+    prescriberName: varchar('prescriber_name', { length: 120 }),
+    prescriberRegistrationNumber: varchar('prescriber_registration_number', { length: 40 }),
+    patientName: varchar('patient_name', { length: 120 }),
+    /** Kept at least until then (RECORD_RETENTION_YEARS); a trigger refuses an earlier delete. */
+    retainUntil: timestamp('retain_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '3 years'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

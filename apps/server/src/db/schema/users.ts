@@ -28,6 +28,8 @@ export const users = pgTable(
     providerName: varchar('provider_name', { length: 20 }),
     providerSubject: varchar('provider_subject', { length: 255 }),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** An admin with one is a registered pharmacist and may decide on prescriptions (issue 16). */
+    pharmacistRegistrationNumber: varchar('pharmacist_registration_number', { length: 40 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
