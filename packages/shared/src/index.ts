@@ -19,3 +19,4 @@ export * from './schemas/prescription';
 export * from './schemas/payment';
 export * from './rules/stock';
 export * from './schemas/inventory';
+export * from './schemas/audit';

@@ -9,3 +9,4 @@ export * from './site';
 export * from './relations';
 export * from './rate-limits';
 export * from './inventory';
+export * from './audit';

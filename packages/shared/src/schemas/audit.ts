@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+/** What the audit trail records (issue 16 point 7, docs/security.md "Audit chain"). */
+export const AUDIT_ACTIONS = [
+  'order.status_changed',
+  'prescription.approved',
+  'prescription.rejected',
+  'product.price_changed',
+  'stock.received',
+  'stock.adjusted',
+  'stock.written_off',
+  'stock.recalled',
+  'user.role_changed',
+  'register.h1_entry',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'order.status_changed': 'Order status changed',
+  'prescription.approved': 'Prescription approved',
+  'prescription.rejected': 'Prescription rejected',
+  'product.price_changed': 'Price changed',
+  'stock.received': 'Stock received',
+  'stock.adjusted': 'Stock adjusted',
+  'stock.written_off': 'Stock written off',
+  'stock.recalled': 'Batch recalled',
+  'user.role_changed': 'Role changed',
+  'register.h1_entry': 'H1 register entry',
+};
+
+/** The first entry of the chain links to this "previous hash". */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(20),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  entityType: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z0-9_]*$/, 'Entity type may use a-z, 0-9 and _ only')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  entityId: z
+    .string()
+    .trim()
+    .max(80)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.string(),
+  actorUserId: z.number().int().nullable(),
+  /** The actor's name and e-mail as they are now (null when there is no actor or it is gone). */
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+export const auditMismatchSchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.string(),
+  action: z.string(),
+  reason: z.string(),
+});
+export type AuditMismatch = z.infer<typeof auditMismatchSchema>;
+
+export const auditVerifyResponseSchema = z.object({
+  ok: z.boolean(),
+  /** Entries checked: all of them when ok, those before the first mismatch otherwise. */
+  entries: z.number().int(),
+  /** The hash of the last entry that matched (the genesis hash for an empty log). */
+  headHash: z.string(),
+  firstMismatch: auditMismatchSchema.optional(),
+  checkedAt: z.string(),
+});
+export type AuditVerifyResponse = z.infer<typeof auditVerifyResponseSchema>;
