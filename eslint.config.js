@@ -47,6 +47,7 @@ export default tseslint.config(
       'scripts/**',
       'bench/**',
       'apps/server/src/db/seed/cli.ts',
+      'apps/server/src/modules/audit/verify-cli.ts',
       'apps/server/src/server.ts',
     ],
     rules: { 'no-console': 'off' },

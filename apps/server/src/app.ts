@@ -27,6 +27,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createTestPaymentProvider } from './modules/payments/test-provider';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes';
 import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
 import { startStockHorizon } from './modules/inventory/stock-horizon';
@@ -264,6 +265,7 @@ export async function buildApp(
       await api.register(ordersRoutes, { orders });
       await api.register(prescriptionsRoutes, { prescriptions });
       await api.register(paymentsRoutes, { payments, testProvider });
+      await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -376,6 +376,17 @@ export const MATRIX: Record<string, Case | Case[]> = {
     request: () => get('/api/inventory/near-expiry?days=120'),
   },
 
+  'GET /api/audit': {
+    note: 'audit log, newest first',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/audit?page=1&pageSize=5&action=stock.received'),
+  },
+  'GET /api/audit/verify': {
+    note: 'audit chain check',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/audit/verify'),
+  },
+
   'GET /api/division/all': {
     note: 'list',
     expect: EVERYONE,

@@ -143,6 +143,23 @@ export async function verifyAuditChain(db: DbOrTx): Promise<AuditVerification> {
   }
 }
 
+/**
+ * Checks a head recorded earlier outside the database (`audit:verify` prints it as `id:hash`):
+ * the entry at that position must still exist with that hash. This is what catches the newest
+ * entries being removed, or the whole chain being rewritten, which the chain alone cannot show.
+ */
+export async function checkAuditAnchor(
+  db: DbOrTx,
+  anchor: { id: number; hash: string },
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const [row] = await repository.entriesAfter(db, anchor.id - 1, 1);
+  if (!row || row.id !== anchor.id)
+    return { ok: false, reason: `entry #${anchor.id} of the recorded head is gone` };
+  if (row.hash !== anchor.hash.toLowerCase())
+    return { ok: false, reason: `entry #${anchor.id} no longer has the recorded hash` };
+  return { ok: true };
+}
+
 /** A page of the log for the admin screen, newest first. */
 export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<AuditListResponse> {
   const { rows, rowCount } = await repository.listEntries(db, query, query.page, query.pageSize);

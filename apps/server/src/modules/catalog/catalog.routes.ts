@@ -174,7 +174,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       if (body.fields.quantity !== undefined)
         throw new BadRequestError(PRODUCT_QUANTITY_NOT_EDITABLE);
       const input = parseOrThrow(productFormSchema, body.fields);
-      return catalog.updateProduct(request.params.id, input, imagesOf(body), keepList(body));
+      return catalog.updateProduct(
+        request.params.id,
+        input,
+        imagesOf(body),
+        keepList(body),
+        requireSession(request).userId,
+      );
     },
   );
 

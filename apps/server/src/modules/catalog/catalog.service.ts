@@ -29,6 +29,7 @@ import {
 } from '../../lib/image-variants';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
+import { recordAudit } from '../audit/audit.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import * as productsRepo from './products.repository';
 import * as taxonomyRepo from './taxonomy.repository';
@@ -542,12 +543,16 @@ export function createCatalogService(
       }
     },
 
-    /** New images are added after the kept ones; `keepImageUrls`, when sent, lists the ones to keep. */
+    /**
+     * New images are added after the kept ones; `keepImageUrls`, when sent, lists the ones to keep.
+     * A change of the offer price or MRP is written to the audit chain in the same transaction.
+     */
     async updateProduct(
       productId: number,
       input: ProductFormInput,
       files: UploadedFile[],
       keepImageUrls: string[] | undefined,
+      byUserId: number | null = null,
     ): Promise<{ id: number; message: string }> {
       await assertReferencesExist(input);
       const existing = await productsRepo.listImages(db, productId);
@@ -557,13 +562,33 @@ export function createCatalogService(
       const images = await storeImages('products', files);
       try {
         await db.transaction(async (tx) => {
-          if (!(await productsRepo.updateProduct(tx, productId, toWrite(input))))
+          const before = await productsRepo.lockPrices(tx, productId);
+          const values = toWrite(input);
+          if (!before || !(await productsRepo.updateProduct(tx, productId, values)))
             throw new NotFoundError(PRODUCT_NOT_FOUND);
           await productsRepo.deleteImages(
             tx,
             removed.map((image) => image.id),
           );
           await productsRepo.insertImages(tx, productId, images, existing.length);
+          if (
+            before.offerPriceMinor !== values.offerPriceMinor ||
+            before.maximumRetailPriceMinor !== values.maximumRetailPriceMinor
+          )
+            await recordAudit(tx, {
+              actorUserId: byUserId,
+              action: 'product.price_changed',
+              entityType: 'product',
+              entityId: productId,
+              details: {
+                name: values.name,
+                offerPriceMinor: { from: before.offerPriceMinor, to: values.offerPriceMinor },
+                maximumRetailPriceMinor: {
+                  from: before.maximumRetailPriceMinor,
+                  to: values.maximumRetailPriceMinor,
+                },
+              },
+            });
         });
       } catch (error) {
         await discard(images);

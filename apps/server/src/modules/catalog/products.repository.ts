@@ -525,6 +525,20 @@ export async function updateProduct(
   return rows.length > 0;
 }
 
+/** A product's name and prices, its row locked to the end of the transaction (a price change reads the old ones). */
+export async function lockPrices(db: DbOrTx, productId: number) {
+  const [row] = await db
+    .select({
+      name: products.name,
+      offerPriceMinor: products.offerPriceMinor,
+      maximumRetailPriceMinor: products.maximumRetailPriceMinor,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('no key update');
+  return row;
+}
+
 export async function deleteProduct(db: DbOrTx, productId: number): Promise<boolean> {
   const rows = await db
     .delete(products)

@@ -13,6 +13,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
 import * as repository from './inventory.repository';
 import { createStockReports } from './stock-reports.service';
 
@@ -128,6 +129,22 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       { productId, batchId, kind: 'receipt', units, note: from || null, userId, requestKey },
     ]);
     await repository.recomputeQuantity(tx, [productId], sellableFrom());
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: 'stock.received',
+      entityType: 'stock_batch',
+      entityId: batchId,
+      details: {
+        productId,
+        batchNumber: existing?.batchNumber ?? details.batchNumber,
+        expiryDate: details.expiryDate,
+        units,
+        newBatch: !existing,
+        supplier: details.supplier,
+        invoiceReference: details.invoiceReference,
+        purchasePriceMinor,
+      },
+    });
     return { batchId, created: true };
   }
 
@@ -196,6 +213,20 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
             requestKey,
           },
         ]);
+        await recordAudit(tx, {
+          actorUserId: userId,
+          action: 'stock.adjusted',
+          entityType: 'stock_batch',
+          entityId: batch.id,
+          details: {
+            productId: batch.productId,
+            batchNumber: batch.batchNumber,
+            units: input.units,
+            onHand: { from: batch.onHand, to: batch.onHand + input.units },
+            reason: input.reason,
+            note: input.note,
+          },
+        });
       });
     },
 
@@ -221,6 +252,19 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
             userId,
           },
         ]);
+        await recordAudit(tx, {
+          actorUserId: userId,
+          action: 'stock.written_off',
+          entityType: 'stock_batch',
+          entityId: batch.id,
+          details: {
+            productId: batch.productId,
+            batchNumber: batch.batchNumber,
+            units: -batch.onHand,
+            state,
+            note,
+          },
+        });
       });
     },
 
@@ -244,6 +288,19 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
               userId,
             },
           ]);
+        await recordAudit(tx, {
+          actorUserId: userId,
+          action: 'stock.recalled',
+          entityType: 'stock_batch',
+          entityId: batch.id,
+          details: {
+            productId: batch.productId,
+            batchNumber: batch.batchNumber,
+            expiryDate: batch.expiryDate,
+            unitsOnHand: batch.onHand,
+            reason,
+          },
+        });
       });
       return { ...result, orders: await recallOrders(batchId) };
     },

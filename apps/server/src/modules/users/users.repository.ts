@@ -125,6 +125,16 @@ export async function updatePasswordHash(
   return row.tokenVersion;
 }
 
+/** A user's role, the row locked to the end of the transaction (a role change reads the old one). */
+export async function lockRole(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ roleId: users.roleId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row?.roleId;
+}
+
 /** Changing the role bumps the token version so tokens issued under the old role stop working. */
 export async function setUserRole(db: DbOrTx, userId: number, roleId: number): Promise<void> {
   await db

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { signSessionToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import * as repository from './users.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -25,26 +26,65 @@ export const PASSWORD_LOGIN_ONLY =
   'Your account signs in with Google, so it has no password to change here.';
 
 /**
+ * Sets a user's role and writes the change to the audit chain, in the caller's transaction.
+ * Nothing is written when the user already has the role.
+ */
+export async function changeRole(
+  tx: DbOrTx,
+  userId: number,
+  roleId: number,
+  change: { actorUserId: number | null; via: string },
+): Promise<boolean> {
+  const from = await repository.lockRole(tx, userId);
+  if (from === undefined) throw new NotFoundError('No user found.');
+  if (from === roleId) return false;
+  await repository.setUserRole(tx, userId, roleId);
+  await recordAudit(tx, {
+    actorUserId: change.actorUserId,
+    action: 'user.role_changed',
+    entityType: 'user',
+    entityId: userId,
+    details: { roleId: { from, to: roleId }, via: change.via },
+  });
+  return true;
+}
+
+/**
  * DECISIONS: ADMIN_EMAIL/ADMIN_PASSWORD ensure an admin account at start. An existing account is
- * promoted if needed but its password is left alone, so an admin who changed it keeps it.
+ * promoted if needed but its password is left alone, so an admin who changed it keeps it. Both
+ * the promotion and the new account's admin role are written to the audit chain.
  */
 export async function ensureAdminAccount(
   db: Database,
   admin: { email: string; password: string },
 ): Promise<void> {
+  const via = 'ADMIN_EMAIL at start';
   const existing = await repository.findIdAndRoleByEmail(db, admin.email);
   if (existing) {
-    if (existing.roleId !== ROLE.ADMIN) await repository.setUserRole(db, existing.id, ROLE.ADMIN);
+    if (existing.roleId !== ROLE.ADMIN)
+      await db.transaction((tx) =>
+        changeRole(tx, existing.id, ROLE.ADMIN, { actorUserId: null, via }),
+      );
     return;
   }
   try {
-    await repository.insertUser(db, {
-      name: 'Administrator',
-      email: admin.email.toLowerCase(),
-      phoneNumber: null,
-      passwordHash: await hashPassword(admin.password),
-      roleId: ROLE.ADMIN,
-      providerName: PROVIDER.EMAIL,
+    const passwordHash = await hashPassword(admin.password);
+    await db.transaction(async (tx) => {
+      const created = await repository.insertUser(tx, {
+        name: 'Administrator',
+        email: admin.email.toLowerCase(),
+        phoneNumber: null,
+        passwordHash,
+        roleId: ROLE.ADMIN,
+        providerName: PROVIDER.EMAIL,
+      });
+      await recordAudit(tx, {
+        actorUserId: null,
+        action: 'user.role_changed',
+        entityType: 'user',
+        entityId: created.id,
+        details: { roleId: { from: null, to: ROLE.ADMIN }, via, accountCreated: true },
+      });
     });
   } catch (error) {
     // Another instance starting at the same moment created it first: it exists, as wanted.

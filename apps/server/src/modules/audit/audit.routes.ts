@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  auditListQuerySchema,
+  auditListResponseSchema,
+  auditVerifyResponseSchema,
+  errorResponseSchema,
+} from '@pharmacy/shared';
+import type { Database } from '../../db/client';
+import { listAudit, verifyAuditChain } from './audit.service';
+
+const tags = ['audit'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+const admin = { access: 'admin' as const };
+
+/** The audit trail for administrators: the log, and a check of its hash chain. */
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/audit',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Audit log entries, newest first, optionally of one action or entity',
+        querystring: auditListQuerySchema,
+        response: { 200: auditListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listAudit(db, request.query),
+  );
+
+  app.get(
+    '/audit/verify',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Recompute the audit chain: the entries checked, the head hash, or the first entry that no longer matches',
+        response: { 200: auditVerifyResponseSchema, ...errors },
+      },
+    },
+    async () => {
+      const result = await verifyAuditChain(db);
+      return { ...result, checkedAt: new Date().toISOString() };
+    },
+  );
+};
