@@ -25,6 +25,9 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createTestPaymentProvider } from './modules/payments/test-provider';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { createComplianceService } from './modules/compliance/compliance.service';
+import { createScheduleRegistry } from './modules/compliance/schedules';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes';
 import { createPrescriptionsService } from './modules/prescriptions/prescriptions.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -202,14 +205,23 @@ export async function buildApp(
   });
   const stockHorizon = await startStockHorizon(inventory, app.log);
   app.addHook('onClose', async () => stockHorizon.stop());
+  const schedules = createScheduleRegistry(db);
+  await schedules.load();
+  const compliance = createComplianceService(db, {
+    recordRetentionYears: config.recordRetentionYears,
+    now: options.now,
+  });
   const catalog = createCatalogService(db, storage, {
     openingStock: inventory.receiveInTx,
     onChange: productsChanged,
     cacheTtlMs: config.listingCacheSeconds * 1000,
+    schedules,
   });
   changeFeed.onRemoteChange(() => {
     catalogueChanges.bump();
     catalog.forgetCachedListings();
+    // Schedules are data an operator may have edited; they change with the catalogue.
+    schedules.load().catch((error: unknown) => app.log.warn({ err: error }, 'schedules reload'));
   });
   const cart = createCartService(db, catalog);
   const orderMail = createOrderMail({
@@ -225,9 +237,10 @@ export async function buildApp(
     catalog,
     inventory,
     addresses,
+    compliance,
     mail: orderMail,
   });
-  const prescriptions = createPrescriptionsService({ db, storage, orders });
+  const prescriptions = createPrescriptionsService({ db, storage, orders, compliance });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
@@ -264,6 +277,7 @@ export async function buildApp(
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
       await api.register(prescriptionsRoutes, { prescriptions });
+      await api.register(complianceRoutes, { compliance, schedules });
       await api.register(paymentsRoutes, { payments, testProvider });
       await api.register(auditRoutes, { db });
     },

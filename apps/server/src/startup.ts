@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ADMIN } from './config/env';
 import { seedDemoCatalogue } from './db/seed/seed-demo';
-import { ensureAdminAccount } from './modules/users/users.service';
+import { ensureAdminAccount, givePharmacistNumber } from './modules/users/users.service';
+
+/** A made-up registration number in the format of a state pharmacy council's register. */
+export const DEMO_PHARMACIST_NUMBER = 'KA/PH/2019/04512';
 
 export interface StartupSummary {
   demoAdmin: { email: string; password: string } | undefined;
@@ -25,5 +28,8 @@ export async function prepareData(app: FastifyInstance): Promise<StartupSummary>
   }
   const usesDemoAdmin =
     config.admin?.email === DEMO_ADMIN.email && config.admin.password === DEMO_ADMIN.password;
+  // The demo admin is also the demo pharmacist, so prescriptions can be reviewed out of the box.
+  if (usesDemoAdmin)
+    await givePharmacistNumber(app.db.db, DEMO_ADMIN.email, DEMO_PHARMACIST_NUMBER);
   return { demoAdmin: usesDemoAdmin ? config.admin : undefined, seededProducts };
 }

@@ -57,6 +57,7 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   MIN_SHELF_LIFE_DAYS: z.coerce.number().int().min(0).max(730).default(30),
   NEAR_EXPIRY_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  RECORD_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
 });
 
@@ -111,6 +112,8 @@ export interface AppConfig {
   minShelfLifeDays: number;
   /** Default window of the admin near-expiry list. */
   nearExpiryDays: number;
+  /** Prescriptions and register rows cannot be deleted for this many years (issue 16). */
+  recordRetentionYears: number;
   /**
    * Seconds the server reuses an anonymous catalogue answer it computed (CATALOG_CACHE_SECONDS,
    * default 5); changes made through this server show at once, other servers' within this time.
@@ -239,6 +242,7 @@ export function loadConfig(
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     minShelfLifeDays: e.MIN_SHELF_LIFE_DAYS,
     nearExpiryDays: e.NEAR_EXPIRY_DAYS,
+    recordRetentionYears: e.RECORD_RETENTION_YEARS,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     listingCacheSeconds: e.NODE_ENV === 'test' ? 0 : 30,
     ...overrides,

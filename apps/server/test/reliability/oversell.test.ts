@@ -30,6 +30,8 @@ import { OutOfStockError } from '../../src/lib/errors';
 import { createAddressesService } from '../../src/modules/addresses/addresses.service';
 import { createCartService } from '../../src/modules/cart/cart.service';
 import { createCatalogService } from '../../src/modules/catalog/catalog.service';
+import { createComplianceService } from '../../src/modules/compliance/compliance.service';
+import { createScheduleRegistry } from '../../src/modules/compliance/schedules';
 import { createInventoryService } from '../../src/modules/inventory/inventory.service';
 import type { OrderMail } from '../../src/modules/notifications/order-mail';
 import { createOrdersService } from '../../src/modules/orders/orders.service';
@@ -558,7 +560,12 @@ describe(`oversell under load (${testDriver})`, () => {
       nearExpiryDays: t.config.nearExpiryDays,
       onStockChanged: () => {},
     });
-    const catalog = createCatalogService(db(), storage, { openingStock: inventory.receiveInTx });
+    const schedules = createScheduleRegistry(db());
+    await schedules.load();
+    const catalog = createCatalogService(db(), storage, {
+      openingStock: inventory.receiveInTx,
+      schedules,
+    });
     const realCart = createCartService(db(), catalog);
     let lines: Array<{ id: number; productId: number; count: number }> = [];
     // The real one answers a query builder; the service only awaits it.
@@ -572,6 +579,7 @@ describe(`oversell under load (${testDriver})`, () => {
       catalog,
       inventory,
       addresses: createAddressesService(db()),
+      compliance: createComplianceService(db(), { recordRetentionYears: 3 }),
       mail: noMail,
     });
     const [buyer] = await createShoppers(t, 1, 'two-lines');

@@ -109,11 +109,27 @@ export function checkTransition(
   return { allowed: true };
 }
 
-/** The statuses the admin order page offers next (the current one is not among them). */
+/** The statuses in the order an order lives through them (ids are not in that order). */
+export const ORDER_STATUS_FLOW: readonly OrderStatusId[] = [
+  S.NEW,
+  S.COLLECTING_ADDRESS,
+  S.COLLECTING_PRESCRIPTION,
+  S.PAYMENT,
+  S.WAITING_TO_ACCEPT,
+  S.ACCEPTED,
+  S.PACKING,
+  S.DISPATCHED,
+  S.DELIVERED,
+  S.CANCELLED,
+];
+
+/** The statuses the admin order page offers next, in flow order (never the current one). */
 export function adminNextStatuses(
   from: OrderStatusId,
   context: TransitionContext,
 ): OrderStatusId[] {
-  const next = Object.keys(ORDER_TRANSITIONS[from] ?? {}).map(Number) as OrderStatusId[];
-  return next.filter((to) => checkTransition(from, to, 'admin', context).allowed);
+  return ORDER_STATUS_FLOW.filter(
+    (to) =>
+      to in (ORDER_TRANSITIONS[from] ?? {}) && checkTransition(from, to, 'admin', context).allowed,
+  );
 }

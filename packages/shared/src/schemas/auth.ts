@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationNumberSchema } from './dispensing';
 import { LIMITS } from '../constants/limits';
 import { MESSAGES } from '../constants/messages';
 import { EMAIL_PATTERN } from './common';
@@ -62,6 +63,14 @@ export const profileUpdateSchema = z.object({
     .trim()
     .min(1, MESSAGES.phoneRequired)
     .regex(/^[0-9\-+() ]{7,15}$/, MESSAGES.profilePhoneInvalid),
+  /**
+   * Admins only (issue 16): a pharmacist's registration number lets them decide on
+   * prescriptions. Empty clears it; absent leaves it as it is.
+   */
+  pharmacistRegistrationNumber: z
+    .union([z.literal(''), z.null(), registrationNumberSchema('pharmacist registration number')])
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
@@ -93,6 +102,7 @@ export const profileSchema = z.object({
   phoneNumber: z.string().nullable(),
   roleId: roleIdSchema,
   providerName: z.string().nullable(),
+  pharmacistRegistrationNumber: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

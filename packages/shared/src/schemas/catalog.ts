@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILTER_ID, LIMITS } from '../constants/limits';
 import { MESSAGES, fieldRequired } from '../constants/messages';
 import { paginationSchema } from './common';
+import { drugScheduleSchema } from './dispensing';
 import { receiptBatchFields } from './inventory';
 
 const namedSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -26,7 +27,11 @@ export const productSchema = z.object({
   offerPrice: z.number(),
   maximumRetailPrice: z.number(),
   quantity: z.number().int(),
+  /** Follows from the schedule: true when the schedule needs a prescription. */
   prescription: z.boolean(),
+  schedule: drugScheduleSchema,
+  /** Most units one order may hold (e.g. codeine syrups); null: only the stock limits it. */
+  maxUnitsPerOrder: z.number().int().nullable(),
   isActive: z.boolean(),
   images: z.array(catalogImageSchema),
   divisionId: z.number().int(),
@@ -111,6 +116,15 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+const MAX_UNITS_MESSAGE = 'Maximum units per order must be a whole number from 1 to 1000.';
+
+/** Empty clears the limit; absent leaves it as it is (multipart forms send text). */
+const maxUnitsPerOrderField = z
+  .union([z.null(), z.literal(''), z.coerce.number({ error: MAX_UNITS_MESSAGE })])
+  .optional()
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v == null || (Number.isInteger(v) && v >= 1 && v <= 1000), MAX_UNITS_MESSAGE);
+
 const productFields = {
   name: z
     .string({ error: MESSAGES.productNameRequired })
@@ -123,6 +137,14 @@ const productFields = {
   manufacturerId: requiredChoice('Manufacturer'),
   saltCompositionId: requiredChoice('Salt Composition'),
   prescription: booleanText.default(false),
+  /** A drug schedule code; when absent the schedule follows from `prescription`. */
+  scheduleCode: z
+    .string()
+    .trim()
+    .max(10, 'Please choose a schedule from the list.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  maxUnitsPerOrder: maxUnitsPerOrderField,
   isActive: booleanText.default(true),
   dosageForm: optionalText(60),
   strength: optionalText(100),

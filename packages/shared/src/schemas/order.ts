@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dispensingApprovalSchema } from './dispensing';
 import { ORDER_STATUS_IDS } from '../constants/order-status';
 import { paginationSchema } from './common';
 
@@ -76,10 +77,30 @@ export const orderStatusHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** Dispensing safety of one order (issue 16). */
+export const orderDispensingSchema = z.object({
+  /** The pharmacist who approved the prescription: shown to the customer. */
+  approval: dispensingApprovalSchema.nullable(),
+  /** The statuses an admin may set next (the order state machine); empty for customers. */
+  nextStatusIds: z.array(z.number().int()),
+  /** Lines of different products with the same salt composition. */
+  duplicateTherapies: z.array(
+    z.object({
+      saltCompositionId: z.number().int(),
+      saltCompositionName: z.string(),
+      productIds: z.array(z.number().int()),
+      productNames: z.array(z.string()),
+      message: z.string(),
+    }),
+  ),
+});
+export type OrderDispensing = z.infer<typeof orderDispensingSchema>;
+
 export const orderDetailResponseSchema = z.object({
   order: orderSchema,
   orderDetails: z.array(orderDetailLineSchema),
   statusHistory: z.array(orderStatusHistoryEntrySchema),
+  dispensing: orderDispensingSchema,
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 

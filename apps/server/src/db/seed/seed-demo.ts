@@ -288,6 +288,26 @@ async function writeImages(storage: FileStorage, catalogue: readonly DemoProduct
   await Promise.all(writes);
 }
 
+/**
+ * Issue 16 in the demo: third-generation cephalosporins and fluoroquinolones are Schedule H1 in
+ * India (register kept, a pharmacist's approval); the other prescription medicines Schedule H.
+ * Cough syrups with dextromethorphan or diphenhydramine, which are misused, are sold at most two
+ * bottles per order.
+ */
+const H1_SALTS = new Set(['Cefixime (200mg)', 'Cefpodoxime (200mg)', 'Levofloxacin (500mg)']);
+const LIMITED_SALTS: ReadonlyMap<string, number> = new Map([
+  ['Dextromethorphan (10mg/5ml) + Chlorpheniramine (2mg/5ml)', 2],
+  ['Diphenhydramine (14.08mg/5ml) + Ammonium Chloride (138mg/5ml)', 2],
+]);
+
+function dispensingOf(p: { saltName: string | null; prescription: boolean }) {
+  const salt = p.saltName ?? '';
+  return {
+    scheduleCode: p.prescription ? (H1_SALTS.has(salt) ? 'H1' : 'H') : 'OTC',
+    maxUnitsPerOrder: LIMITED_SALTS.get(salt) ?? null,
+  };
+}
+
 type IdByName = Map<string, number>;
 
 function byLowerName(rows: readonly { id: number; name: string }[]): IdByName {
@@ -379,6 +399,7 @@ export async function seedDemoCatalogue(
 
     const { divisionIds, manufacturerIds, saltIds } = await ensureDemoReferenceData(tx);
     const rows: NewProductRow[] = catalogue.map((p) => ({
+      ...dispensingOf(p),
       name: p.name,
       offerPriceMinor: p.offerPriceMinor,
       maximumRetailPriceMinor: p.maximumRetailPriceMinor,

@@ -58,6 +58,7 @@ export function createAuthService(deps: {
     phoneNumber: string | null;
     roleId: number;
     providerName: string | null;
+    pharmacistRegistrationNumber?: string | null;
     tokenVersion: number;
   }): Promise<AuthResponse> => ({
     token: await users.issueToken(user),
@@ -68,6 +69,7 @@ export function createAuthService(deps: {
       phoneNumber: user.phoneNumber,
       roleId: user.roleId,
       providerName: user.providerName,
+      pharmacistRegistrationNumber: user.pharmacistRegistrationNumber ?? null,
     },
   });
 

@@ -2,15 +2,19 @@ import {
   MESSAGES,
   QUANTITY_MIN,
   fromMinorUnits,
+  exceedsOrderLimit,
+  notSoldOnlineMessage,
+  orderLimitMessage,
   quantityExceedsStock,
   toMinorUnits,
+  type Product,
   type CartItem,
   type CartResponse,
   type CartSummary,
   type GuestCartLine,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import * as repository from './cart.repository';
 
@@ -43,6 +47,13 @@ function checkCount(count: number, stock: number) {
   if (count < 1) throw new BadRequestError(QUANTITY_MIN);
   if (count > Math.min(stock, MAX_UNITS_PER_LINE))
     throw new BadRequestError(quantityExceedsStock(Math.min(stock, MAX_UNITS_PER_LINE)));
+}
+
+/** Issue 16: Schedule X stays out of carts, and a per-order limit caps a line. */
+function checkDispensingRules(product: Product, count: number) {
+  if (!product.schedule.onlineSale) throw new ConflictError(notSoldOnlineMessage(product.name));
+  if (exceedsOrderLimit(count, product.maxUnitsPerOrder))
+    throw new ConflictError(orderLimitMessage(product.name, product.maxUnitsPerOrder ?? count));
 }
 
 export function createCartService(db: Database, catalog: CatalogService) {
@@ -87,11 +98,16 @@ export function createCartService(db: Database, catalog: CatalogService) {
         const product = await activeProduct(productId, tx);
         const line = await repository.findLineByProduct(tx, userId, productId);
         if (!line) {
+          if (!product.schedule.onlineSale)
+            throw new ConflictError(notSoldOnlineMessage(product.name));
           if (product.quantity <= 0) throw new BadRequestError(`${product.name} is out of stock.`);
+          if (quantity > 0) checkDispensingRules(product, quantity);
           checkCount(quantity, product.quantity);
           const id = await repository.insertLine(tx, userId, productId, quantity);
           return { message: MESSAGES.addedToCart, cartItem: await itemById(userId, id, tx) };
         }
+        // Stepping down is always allowed, so a cart over a new limit can be brought under it.
+        if (quantity > 0) checkDispensingRules(product, line.count + quantity);
         checkCount(line.count + quantity, product.quantity);
         await repository.setCount(tx, line.id, line.count + quantity);
         return { message: MESSAGES.quantityUpdated, cartItem: await itemById(userId, line.id, tx) };
@@ -141,7 +157,15 @@ export function createCartService(db: Database, catalog: CatalogService) {
             notes.push('A product in your cart is no longer available and was removed.');
             continue;
           }
-          const cap = Math.min(product.quantity, MAX_UNITS_PER_LINE);
+          if (!product.schedule.onlineSale) {
+            notes.push(`${notSoldOnlineMessage(product.name)} It was removed from your cart.`);
+            continue;
+          }
+          const cap = Math.min(
+            product.quantity,
+            MAX_UNITS_PER_LINE,
+            product.maxUnitsPerOrder ?? MAX_UNITS_PER_LINE,
+          );
           if (cap <= 0) {
             notes.push(`${product.name} is out of stock and was removed from your cart.`);
             continue;

@@ -8,6 +8,7 @@ import {
   toMinorUnits,
   type CatalogEntry,
   type Division,
+  type DrugSchedule,
   type Pagination,
   type Product,
   type ProductCreateInput,
@@ -29,6 +30,7 @@ import {
 } from '../../lib/image-variants';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
+import type { ScheduleRegistry } from '../compliance/schedules';
 import { recordAudit } from '../audit/audit.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import * as productsRepo from './products.repository';
@@ -42,7 +44,11 @@ const LABELS: Record<TaxonomyKind, { one: string; list: string }> = {
   saltComposition: { one: 'salt composition', list: 'Salt Compositions' },
 };
 
-function toProduct(row: productsRepo.ProductRow, images?: StoredImage[]): Product {
+function toProduct(
+  row: productsRepo.ProductRow,
+  schedule: DrugSchedule,
+  images?: StoredImage[],
+): Product {
   return {
     id: row.id,
     name: row.name,
@@ -50,6 +56,8 @@ function toProduct(row: productsRepo.ProductRow, images?: StoredImage[]): Produc
     maximumRetailPrice: fromMinorUnits(row.maximumRetailPriceMinor),
     quantity: row.quantity,
     prescription: row.prescription,
+    schedule,
+    maxUnitsPerOrder: row.maxUnitsPerOrder,
     isActive: row.isActive,
     images: (images ?? (row.firstImage ? [row.firstImage] : [])).map(toCatalogImage),
     divisionId: row.divisionId,
@@ -108,6 +116,8 @@ export interface CatalogServiceOptions {
   onChange?: () => void;
   /** How long listing counts and deep-page anchors are reused; 0 counts every time. */
   cacheTtlMs?: number;
+  /** The drug schedules each product answer names (issue 16). */
+  schedules: ScheduleRegistry;
 }
 
 export function createCatalogService(
@@ -115,6 +125,10 @@ export function createCatalogService(
   storage: FileStorage,
   options: CatalogServiceOptions,
 ) {
+  const { schedules } = options;
+  const asProduct = (row: productsRepo.ProductRow, images?: StoredImage[]) =>
+    toProduct(row, schedules.get(row.scheduleCode, row.prescription), images);
+
   /**
    * Checks every file first (magic bytes, header, pixel limit: nothing is decoded before that),
    * then stores each original with its WebP variants. An image sharp cannot decode (BMP, which the
@@ -159,8 +173,20 @@ export function createCatalogService(
     await Promise.all(images.flatMap(imageFiles).map((url) => storage.removePublic(url)));
   }
 
+  /**
+   * A chosen schedule sets the prescription flag; a form that gives only the flag (the spec's)
+   * leaves the schedule to the database, which moves it to the first schedule agreeing with it.
+   */
   function toWrite(input: ProductFormInput): productsRepo.ProductWrite {
+    let schedule: { scheduleCode: string; prescription: boolean } | undefined;
+    if (input.scheduleCode !== undefined) {
+      if (!schedules.has(input.scheduleCode))
+        throw new BadRequestError('scheduleCode: Please choose a schedule from the list.');
+      const chosen = schedules.get(input.scheduleCode);
+      schedule = { scheduleCode: chosen.code, prescription: chosen.requiresPrescription };
+    }
     return {
+      ...(input.maxUnitsPerOrder !== undefined ? { maxUnitsPerOrder: input.maxUnitsPerOrder } : {}),
       name: input.name,
       offerPriceMinor: toMinorUnits(input.offerPrice),
       maximumRetailPriceMinor: toMinorUnits(input.maximumRetailPrice),
@@ -173,6 +199,7 @@ export function createCatalogService(
       strength: input.strength,
       packSize: input.packSize,
       description: input.description,
+      ...schedule,
     };
   }
 
@@ -465,7 +492,7 @@ export function createCatalogService(
             query.limit,
           );
       return {
-        productList: rows.map((row) => toProduct(row)),
+        productList: rows.map((row) => asProduct(row)),
         pagination: {
           ...defaultPagination,
           page: query.page,
@@ -480,7 +507,7 @@ export function createCatalogService(
     async getProduct(productId: number, isAdmin: boolean): Promise<Product> {
       const row = await productsRepo.findProduct(db, productId);
       if (!row || (!row.isActive && !isAdmin)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return toProduct(row, await productsRepo.listImages(db, productId));
+      return asProduct(row, await productsRepo.listImages(db, productId));
     },
 
     /** Other active products with the same salt, cheapest first, with how much cheaper each is. */
@@ -495,7 +522,7 @@ export function createCatalogService(
       );
       return {
         substitutes: rows.map((sub) => ({
-          ...toProduct(sub),
+          ...asProduct(sub),
           savingsPerUnit: fromMinorUnits(row.offerPriceMinor - sub.offerPriceMinor),
           savingsPercent: discountPercent(
             fromMinorUnits(row.offerPriceMinor),
@@ -508,7 +535,7 @@ export function createCatalogService(
     /** DECISIONS: ranked by units sold in orders that are not cancelled; newest first before any sale. */
     async topSelling(limit: number): Promise<{ productList: Product[] }> {
       return {
-        productList: (await productsRepo.listTopSelling(db, limit)).map((row) => toProduct(row)),
+        productList: (await productsRepo.listTopSelling(db, limit)).map((row) => asProduct(row)),
       };
     },
 
@@ -602,8 +629,18 @@ export function createCatalogService(
     /** Orders keep their own copy of name and price, so a deleted product shows 'Not Available' there. */
     async deleteProduct(productId: number): Promise<{ message: string }> {
       const images = await productsRepo.listImages(db, productId);
-      if (!(await productsRepo.deleteProduct(db, productId)))
-        throw new NotFoundError(PRODUCT_NOT_FOUND);
+      let deleted: boolean;
+      try {
+        deleted = await productsRepo.deleteProduct(db, productId);
+      } catch (error) {
+        // Register rows (issue 16) name the product and must be kept: deactivate it instead.
+        if (isForeignKeyViolation(error))
+          throw new ConflictError(
+            'This product is in the dispensing register and cannot be deleted. Mark it inactive instead.',
+          );
+        throw error;
+      }
+      if (!deleted) throw new NotFoundError(PRODUCT_NOT_FOUND);
       catalogueChanged();
       await discard(images);
       return { message: MESSAGES.productDeleted };
@@ -612,7 +649,7 @@ export function createCatalogService(
     /** Products for other modules (cart lines), inactive ones included so a line can say so. */
     async productsByIds(productIds: number[], tx: DbOrTx = db): Promise<Map<number, Product>> {
       const rows = await productsRepo.findProductsByIds(tx, [...new Set(productIds)]);
-      return new Map(rows.map((row) => [row.id, toProduct(row)]));
+      return new Map(rows.map((row) => [row.id, asProduct(row)]));
     },
 
     /** Another server instance changed the catalogue (lib/change-feed.ts): recount listings. */

@@ -47,6 +47,8 @@ const productColumns = {
   maximumRetailPriceMinor: products.maximumRetailPriceMinor,
   quantity: products.quantity,
   prescription: products.prescription,
+  scheduleCode: products.scheduleCode,
+  maxUnitsPerOrder: products.maxUnitsPerOrder,
   isActive: products.isActive,
   divisionId: products.divisionId,
   divisionName: divisions.name,
@@ -496,6 +498,10 @@ export interface ProductWrite {
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
   prescription: boolean;
+  /** Absent: the database chooses it from `prescription` (migration 0009's trigger). */
+  scheduleCode?: string;
+  /** Absent: left as it is; null: no limit. */
+  maxUnitsPerOrder?: number | null;
   isActive: boolean;
   divisionId: number;
   manufacturerId: number;

@@ -11,6 +11,14 @@ import {
   lineTotalMinor,
   nextStatusAfterAddress,
   nextStatusAfterPayment,
+  DISPENSING_STATUSES,
+  adminNextStatuses,
+  checkTransition,
+  duplicateTherapies,
+  exceedsOrderLimit,
+  notSoldOnlineMessage,
+  orderLimitMessage,
+  type TransitionActor,
   type Order,
   type OrderDetailResponse,
   type OrderListQuery,
@@ -29,7 +37,9 @@ import {
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
+import { recordAudit } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
 import * as repository from './orders.repository';
@@ -75,8 +85,8 @@ const unavailable = (name: string) =>
   `${name} is no longer available. Please remove it from your cart.`;
 
 /**
- * Refuses lines whose product is gone or inactive, or has fewer units than the lines ask for
- * (two lines of one product together).
+ * Refuses lines whose product is gone or inactive, cannot be sold online, is over its per-order
+ * limit, or has fewer units than the lines ask for (two lines of one product together).
  */
 function assertCanOrder(
   lines: placing.CheckoutLine[],
@@ -88,7 +98,10 @@ function assertCanOrder(
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product || !product.isActive) throw new ConflictError(unavailable(line.name));
+    if (!product.onlineSale) throw new ConflictError(notSoldOnlineMessage(product.name));
     const wanted = units.get(line.productId) ?? line.count;
+    if (exceedsOrderLimit(wanted, product.maxUnitsPerOrder))
+      throw new ConflictError(orderLimitMessage(product.name, product.maxUnitsPerOrder ?? wanted));
     if (product.quantity < wanted) {
       throw new OutOfStockError(
         product.quantity <= 0
@@ -105,9 +118,10 @@ export function createOrdersService(deps: {
   catalog: CatalogService;
   inventory: Pick<InventoryService, 'sellableFrom' | 'returnOrderStock'>;
   addresses: AddressesService;
+  compliance: ComplianceService;
   mail: OrderMail;
 }) {
-  const { db, cart, catalog, inventory, addresses, mail } = deps;
+  const { db, cart, catalog, inventory, addresses, compliance, mail } = deps;
 
   /**
    * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
@@ -127,6 +141,7 @@ export function createOrdersService(deps: {
       nextStatusAfterPayment(order.hasPrescriptionItems),
       byUserId,
       note,
+      'flow',
     );
   }
 
@@ -143,23 +158,44 @@ export function createOrdersService(deps: {
     return row;
   }
 
+  /**
+   * Every status change goes through here: the order state machine (shared ORDER_TRANSITIONS)
+   * accepts or refuses it, the history and the audit chain record it, and a dispatch writes the
+   * register, all in the caller's transaction.
+   */
   async function changeStatus(
     tx: DbOrTx,
     order: repository.OrderRow,
     to: OrderStatusId,
     byUserId: number | null,
     note: string | null,
+    actor: TransitionActor,
   ) {
+    const from = order.statusId as OrderStatusId;
+    const needsApproval = DISPENSING_STATUSES.includes(to) && order.hasPrescriptionItems;
+    const context = needsApproval
+      ? await compliance.transitionContext(tx, order)
+      : { hasPrescriptionItems: order.hasPrescriptionItems, prescriptionApproved: false };
+    const check = checkTransition(from, to, actor, context);
+    if (!check.allowed) throw new ConflictError(check.reason);
     await repository.updateOrder(tx, order.id, {
       statusId: to,
       ...(to === ORDER_STATUS.DELIVERED ? { deliveredAt: new Date() } : {}),
     });
     await repository.insertHistory(tx, {
       orderId: order.id,
-      fromStatusId: order.statusId,
+      fromStatusId: from,
       toStatusId: to,
       changedByUserId: byUserId,
       note,
+    });
+    if (to === ORDER_STATUS.DISPATCHED) await compliance.recordDispatch(tx, order.id, byUserId);
+    await recordAudit(tx, {
+      actorUserId: byUserId,
+      action: 'order.status_changed',
+      entityType: 'order',
+      entityId: order.id,
+      details: { from, to, note },
     });
   }
 
@@ -270,15 +306,41 @@ export function createOrdersService(deps: {
 
     async getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
       const row = await visibleOrder(session, orderId);
-      const [lines, history, allocations] = await Promise.all([
+      const [lines, history, allocations, approval] = await Promise.all([
         repository.listLines(db, orderId),
         repository.listHistory(db, orderId),
         isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
+        row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
       ]);
       const products = await catalog.productsByIds(
         lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
       );
+      const context = {
+        hasPrescriptionItems: row.hasPrescriptionItems,
+        prescriptionApproved: approval !== null,
+      };
       return {
+        dispensing: {
+          approval,
+          nextStatusIds: isAdmin(session)
+            ? adminNextStatuses(row.statusId as OrderStatusId, context)
+            : [],
+          duplicateTherapies: duplicateTherapies(
+            lines.flatMap((line) => {
+              const product = line.productId === null ? undefined : products.get(line.productId);
+              return product
+                ? [
+                    {
+                      productId: product.id,
+                      productName: line.productName,
+                      saltCompositionId: product.saltComposition?.id ?? null,
+                      saltCompositionName: product.saltComposition?.name ?? null,
+                    },
+                  ]
+                : [];
+            }),
+          ),
+        },
         order: toOrder(row),
         orderDetails: lines.map((line) => {
           const product = line.productId === null ? undefined : products.get(line.productId);
@@ -350,6 +412,7 @@ export function createOrdersService(deps: {
               nextStatusAfterAddress(order.hasPrescriptionItems),
               session.userId,
               'Address confirmed',
+              'flow',
             );
           }
           result = 'Address confirmed';
@@ -393,13 +456,17 @@ export function createOrdersService(deps: {
             );
           }
           const to = input.statusId as OrderStatusId;
+          // Refused before any stock moves (the state machine says it again in changeStatus).
+          const context = await compliance.transitionContext(tx, order);
+          const check = checkTransition(order.statusId as OrderStatusId, to, 'admin', context);
+          if (!check.allowed) throw new ConflictError(check.reason);
           if (to === ORDER_STATUS.CANCELLED) {
             // Back to the batches the units came from; product rows are locked in id order, as
             // placing an order locks them (otherwise the two could deadlock: issue 7 crash burst).
             await inventory.returnOrderStock(tx, order.id, session.userId);
             events.push(() => catalog.stockChanged());
           }
-          await changeStatus(tx, order, to, session.userId, input.note ?? null);
+          await changeStatus(tx, order, to, session.userId, input.note ?? null, 'admin');
           events.push(() => mail.statusChanged(mailTarget(order), to));
           result = MESSAGES.orderStatusUpdated;
         }
@@ -500,6 +567,7 @@ export function createOrdersService(deps: {
         paid ? ORDER_STATUS.WAITING_TO_ACCEPT : ORDER_STATUS.PAYMENT,
         userId,
         'Prescription uploaded',
+        'flow',
       );
     },
 
@@ -521,6 +589,7 @@ export function createOrdersService(deps: {
         to,
         reviewerId,
         decision.approve ? 'Prescription approved' : `Prescription rejected: ${decision.reason}`,
+        'flow',
       );
       return () => {
         if (!decision.approve && decision.reason)

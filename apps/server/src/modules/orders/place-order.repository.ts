@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cartItems,
+  drugSchedules,
   orderLineBatches,
   orderLines,
   orderStatusHistory,
@@ -30,6 +31,9 @@ export interface CheckoutProduct {
   quantity: number;
   isActive: boolean;
   prescription: boolean;
+  /** False for a schedule the law keeps out of online sale (issue 16). */
+  onlineSale: boolean;
+  maxUnitsPerOrder: number | null;
 }
 
 /** A cart line with its product. */
@@ -66,7 +70,10 @@ export async function readCheckout(
           'id', ${products.id}, 'name', ${products.name},
           'priceMinor', ${products.offerPriceMinor}, 'mrpMinor', ${products.maximumRetailPriceMinor},
           'quantity', ${products.quantity}, 'isActive', ${products.isActive},
-          'prescription', ${products.prescription})), '[]')
+          'prescription', ${products.prescription},
+          'maxUnitsPerOrder', ${products.maxUnitsPerOrder},
+          'onlineSale', coalesce((select ${drugSchedules.onlineSale} from ${drugSchedules}
+            where ${drugSchedules.code} = ${products.scheduleCode}), true))), '[]')
         from ${products}
         where ${products.id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))) as items
       from ${users} where ${users.id} = ${userId}`),

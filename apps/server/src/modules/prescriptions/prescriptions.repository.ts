@@ -4,7 +4,7 @@ import { prescriptionFiles, prescriptions, users } from '../../db/schema/index';
 
 export async function insertPrescription(
   db: DbOrTx,
-  values: { orderId: number; userId: number; comment: string | null },
+  values: { orderId: number; userId: number; comment: string | null; retainUntil: Date },
 ) {
   const [row] = await db
     .insert(prescriptions)
@@ -30,6 +30,11 @@ export async function listForOrder(db: DbOrTx, orderId: number) {
       reviewStatus: prescriptions.reviewStatus,
       reviewReason: prescriptions.reviewReason,
       reviewedBy: users.name,
+      reviewerName: prescriptions.reviewerName,
+      reviewerRegistrationNumber: prescriptions.reviewerRegistrationNumber,
+      prescriberName: prescriptions.prescriberName,
+      prescriberRegistrationNumber: prescriptions.prescriberRegistrationNumber,
+      patientName: prescriptions.patientName,
       reviewedAt: prescriptions.reviewedAt,
       createdAt: prescriptions.createdAt,
     })
@@ -77,19 +82,35 @@ export async function findFile(db: DbOrTx, fileId: number) {
   return row;
 }
 
-/** The decision applies to the prescriptions still waiting on the order. */
+/** The decision applies to the prescriptions still waiting on the order; answers their ids. */
 export async function reviewPending(
   db: DbOrTx,
   orderId: number,
-  review: { status: 'approved' | 'rejected'; reason: string | null; reviewerId: number },
-) {
-  await db
+  review: {
+    status: 'approved' | 'rejected';
+    reason: string | null;
+    reviewerId: number;
+    reviewerName: string;
+    reviewerRegistrationNumber: string;
+    prescriberName?: string;
+    prescriberRegistrationNumber?: string;
+    patientName?: string;
+  },
+): Promise<number[]> {
+  const rows = await db
     .update(prescriptions)
     .set({
       reviewStatus: review.status,
       reviewReason: review.reason,
       reviewedByUserId: review.reviewerId,
+      reviewerName: review.reviewerName,
+      reviewerRegistrationNumber: review.reviewerRegistrationNumber,
+      prescriberName: review.prescriberName ?? null,
+      prescriberRegistrationNumber: review.prescriberRegistrationNumber ?? null,
+      patientName: review.patientName ?? null,
       reviewedAt: new Date(),
     })
-    .where(and(eq(prescriptions.orderId, orderId), eq(prescriptions.reviewStatus, 'pending')));
+    .where(and(eq(prescriptions.orderId, orderId), eq(prescriptions.reviewStatus, 'pending')))
+    .returning({ id: prescriptions.id });
+  return rows.map((row) => row.id);
 }

@@ -13,6 +13,8 @@ import { checkFileContent } from '../../lib/file-type';
 import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
 import type { Session } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import type { ComplianceService } from '../compliance/compliance.service';
 import type { OrdersService } from '../orders/orders.service';
 import * as repository from './prescriptions.repository';
 
@@ -59,8 +61,9 @@ export function createPrescriptionsService(deps: {
   db: Database;
   storage: FileStorage;
   orders: OrdersService;
+  compliance: ComplianceService;
 }) {
-  const { db, storage, orders } = deps;
+  const { db, storage, orders, compliance } = deps;
 
   return {
     /** Spec §7 upload: a successful upload moves the order to Payment (or back to review if paid). */
@@ -81,6 +84,7 @@ export function createPrescriptionsService(deps: {
             orderId,
             userId: session.userId,
             comment: comment?.trim() ? comment.trim().slice(0, 1000) : null,
+            retainUntil: compliance.retainUntil(new Date()),
           });
           await repository.insertFiles(
             tx,
@@ -110,7 +114,11 @@ export function createPrescriptionsService(deps: {
           comment: row.comment,
           reviewStatus: row.reviewStatus,
           reviewReason: row.reviewReason,
-          reviewedBy: row.reviewedBy,
+          reviewedBy: row.reviewerName ?? row.reviewedBy,
+          reviewerRegistrationNumber: row.reviewerRegistrationNumber,
+          prescriberName: row.prescriberName,
+          prescriberRegistrationNumber: row.prescriberRegistrationNumber,
+          patientName: row.patientName,
           reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
           createdAt: row.createdAt.toISOString(),
           files: row.files.map((file) => ({
@@ -140,18 +148,53 @@ export function createPrescriptionsService(deps: {
       };
     },
 
+    /**
+     * A registered pharmacist's decision (issue 16): an admin without a registration number is
+     * refused (403); the pharmacist's name and number as they are now, and on approval the
+     * prescriber and patient as read from the prescription, are kept with the decision.
+     */
     async review(session: Session, orderId: number, input: PrescriptionReviewInput) {
       const approve = input.decision === 'approve';
       const afterCommit = await db.transaction(async (tx) => {
+        const pharmacist = await compliance.requirePharmacist(tx, session.userId);
+        const reason = input.decision === 'reject' ? input.reason : null;
         const notify = await orders.reviewPrescription(tx, orderId, session.userId, {
           approve,
-          reason: input.reason ?? null,
+          reason,
         });
-        await repository.reviewPending(tx, orderId, {
+        const reviewed = await repository.reviewPending(tx, orderId, {
           status: approve ? 'approved' : 'rejected',
-          reason: approve ? null : (input.reason ?? null),
-          reviewerId: session.userId,
+          reason,
+          reviewerId: pharmacist.id,
+          reviewerName: pharmacist.name,
+          reviewerRegistrationNumber: pharmacist.registrationNumber,
+          ...(input.decision === 'approve'
+            ? {
+                prescriberName: input.prescriberName,
+                prescriberRegistrationNumber: input.prescriberRegistrationNumber,
+                patientName: input.patientName,
+              }
+            : {}),
         });
+        for (const prescriptionId of reviewed) {
+          await recordAudit(tx, {
+            actorUserId: pharmacist.id,
+            action: approve ? 'prescription.approved' : 'prescription.rejected',
+            entityType: 'prescription',
+            entityId: prescriptionId,
+            details: {
+              orderId,
+              pharmacistRegistrationNumber: pharmacist.registrationNumber,
+              ...(input.decision === 'approve'
+                ? {
+                    prescriberName: input.prescriberName,
+                    prescriberRegistrationNumber: input.prescriberRegistrationNumber,
+                    patientName: input.patientName,
+                  }
+                : { reason }),
+            },
+          });
+        }
         return notify;
       });
       afterCommit();

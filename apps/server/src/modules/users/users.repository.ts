@@ -10,6 +10,7 @@ const profileColumns = {
   phoneNumber: users.phoneNumber,
   roleId: users.roleId,
   providerName: users.providerName,
+  pharmacistRegistrationNumber: users.pharmacistRegistrationNumber,
 };
 
 const emailEquals = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
@@ -100,7 +101,12 @@ export async function insertUser(
 export async function updateProfile(
   db: DbOrTx,
   userId: number,
-  changes: { name: string; email: string; phoneNumber: string },
+  changes: {
+    name: string;
+    email: string;
+    phoneNumber: string;
+    pharmacistRegistrationNumber?: string | null;
+  },
 ) {
   const [row] = await db
     .update(users)
@@ -178,4 +184,11 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, rowCount: total?.n ?? 0 };
+}
+
+export async function setPharmacistNumberIfMissing(db: DbOrTx, email: string, number: string) {
+  await db
+    .update(users)
+    .set({ pharmacistRegistrationNumber: number })
+    .where(and(emailEquals(email), sql`${users.pharmacistRegistrationNumber} is null`));
 }

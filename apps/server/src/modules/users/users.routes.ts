@@ -39,19 +39,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Update name, e-mail and phone of the signed-in user',
+        summary:
+          'Update name, e-mail and phone of the signed-in user (and, for admins, the pharmacist registration number)',
         body: profileUpdateSchema,
         response: {
           200: z.object({ message: z.string(), user: profileSchema }),
           400: errorResponseSchema,
           ...unauthorized,
+          403: errorResponseSchema,
           409: errorResponseSchema,
         },
       },
     },
     async (request) => ({
       message: MESSAGES.profileUpdated,
-      user: await users.updateProfile(requireSession(request).userId, request.body),
+      user: await users.updateProfile(
+        requireSession(request).userId,
+        request.body,
+        requireSession(request).roleId,
+      ),
     }),
   );
 

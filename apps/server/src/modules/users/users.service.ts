@@ -93,6 +93,11 @@ export async function ensureAdminAccount(
   }
 }
 
+/** Local demo only: the demo admin gets a pharmacist registration number if they have none. */
+export async function givePharmacistNumber(db: Database, email: string, number: string) {
+  await repository.setPharmacistNumberIfMissing(db, email, number);
+}
+
 export function createUsersService(db: Database, options: { jwtSecret: string }) {
   const issueToken = (user: { id: number; roleId: number; tokenVersion: number }) =>
     signSessionToken(options.jwtSecret, {
@@ -147,7 +152,16 @@ export function createUsersService(db: Database, options: { jwtSecret: string })
       }
     },
 
-    async updateProfile(userId: number, input: ProfileUpdateInput): Promise<Profile> {
+    async updateProfile(
+      userId: number,
+      input: ProfileUpdateInput,
+      roleId: number = ROLE.MEMBER,
+    ): Promise<Profile> {
+      // Issue 16: a registration number makes an admin a pharmacist who may approve prescriptions.
+      if (input.pharmacistRegistrationNumber && roleId !== ROLE.ADMIN)
+        throw new ForbiddenError(
+          'Only pharmacy staff can record a pharmacist registration number.',
+        );
       try {
         const updated = await repository.updateProfile(db, userId, {
           ...input,
