@@ -128,6 +128,14 @@ export const products = pgTable(
     index('products_low_stock_idx')
       .on(t.quantity, t.id)
       .where(sql`${t.isActive} and ${t.quantity} < ${t.reorderLevel}`),
+    // …and its other sorts, read in index order. The trailing columns are what the sort keys are
+    // computed from: with them a page's ids come from the index alone, deep pages included.
+    index('products_low_stock_name_idx')
+      .on(sql`lower(${t.name})`, t.id, t.name)
+      .where(sql`${t.isActive} and ${t.quantity} < ${t.reorderLevel}`),
+    index('products_low_stock_shortfall_idx')
+      .on(sql`(${t.reorderLevel} - ${t.quantity})`, t.id, t.quantity, t.reorderLevel)
+      .where(sql`${t.isActive} and ${t.quantity} < ${t.reorderLevel}`),
     // Shop listing (spec §2): newest / oldest and price sorts over the active catalogue. The id
     // breaks ties in the same direction as the sort key (DESC NULLS FIRST is what ORDER BY … DESC
     // means, so a query 'created_at DESC, id DESC' reads the index forwards, 'ASC, ASC' backwards).

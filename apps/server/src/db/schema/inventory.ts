@@ -40,6 +40,12 @@ export const stockBatches = pgTable(
     invoiceReference: varchar('invoice_reference', { length: 60 }),
     recalledAt: timestamp('recalled_at', { withTimezone: true }),
     recallReason: text('recall_reason'),
+    /**
+     * lower(products.name) of the batch's product: the near-expiry list's name sort, which an
+     * index on batches can hold (products.name cannot be in one). Set by triggers (migration
+     * 0011_stock_list_indexes), also when the product is renamed. Never write it.
+     */
+    productSortName: text('product_sort_name').notNull().default(''),
   },
   (t) => [
     check('stock_batches_on_hand_check', sql`${t.onHand} >= 0`),
@@ -55,6 +61,14 @@ export const stockBatches = pgTable(
     // The near-expiry list: batches still holding units, by expiry date.
     index('stock_batches_expiry_open_idx')
       .on(t.expiryDate, t.id)
+      .where(sql`${t.onHand} > 0 and ${t.recalledAt} is null`),
+    // Its name and units sorts, read in index order; the expiry date is there so the window is
+    // checked in the index, without reading the batch.
+    index('stock_batches_open_name_idx')
+      .on(t.productSortName, t.id, t.expiryDate)
+      .where(sql`${t.onHand} > 0 and ${t.recalledAt} is null`),
+    index('stock_batches_open_units_idx')
+      .on(t.onHand, t.id, t.expiryDate)
       .where(sql`${t.onHand} > 0 and ${t.recalledAt} is null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   orderLineBatches,
@@ -62,6 +62,14 @@ export function ordersWithBatch(db: DbOrTx, batchId: number) {
 
 const LOW_STOCK = sql`${products.isActive} and ${products.quantity} < ${products.reorderLevel}`;
 
+/*
+ * Both lists take a page's ids first, read in the order of an index that matches the sort
+ * (products_low_stock_*, stock_batches_expiry_open_idx and stock_batches_open_*: partial indexes
+ * holding the sort key, the id and what the filter needs), so the rows a deep page skips are
+ * counted off the index, never read or joined; then the page's rows are read by id and put in the
+ * same order (ties broken by id, in the sort's direction).
+ */
+
 export async function listLowStock(
   db: DbOrTx,
   sort: { by: 'quantity' | 'name' | 'shortfall'; direction: 'asc' | 'desc' },
@@ -76,6 +84,14 @@ export async function listLowStock(
       : sort.by === 'shortfall'
         ? shortfall
         : products.quantity;
+  const order = [dir(key), dir(products.id)];
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(LOW_STOCK)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -86,10 +102,8 @@ export async function listLowStock(
         shortfall,
       })
       .from(products)
-      .where(LOW_STOCK)
-      .orderBy(dir(key), dir(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .where(inArray(products.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(products).where(LOW_STOCK),
   ]);
   return { rows, rowCount: total?.n ?? 0 };
@@ -103,18 +117,27 @@ export async function listNearExpiry(
   pageSize: number,
 ) {
   const dir = sort.direction === 'asc' ? asc : desc;
-  // The same predicate as the partial index stock_batches_expiry_open_idx, so it can be used.
+  // The predicate of the partial indexes on open batches, so they can be used.
   const where = and(
     sql`${stockBatches.onHand} > 0`,
     isNull(stockBatches.recalledAt),
     lt(stockBatches.expiryDate, before),
   );
+  // product_sort_name is lower(products.name), kept by triggers: the name order, on the batch.
   const key =
     sort.by === 'name'
-      ? sql`lower(${products.name})`
+      ? stockBatches.productSortName
       : sort.by === 'units'
         ? stockBatches.onHand
         : stockBatches.expiryDate;
+  const order = [dir(key), dir(stockBatches.id)];
+  const pageIds = db
+    .select({ id: stockBatches.id })
+    .from(stockBatches)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -127,10 +150,8 @@ export async function listNearExpiry(
       })
       .from(stockBatches)
       .innerJoin(products, eq(products.id, stockBatches.productId))
-      .where(where)
-      .orderBy(dir(key), dir(stockBatches.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .where(inArray(stockBatches.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(stockBatches).where(where),
   ]);
   return { rows, rowCount: total?.n ?? 0 };
