@@ -6,7 +6,8 @@ import { MESSAGES, ORDER_STATUS } from '@pharmacy/shared';
 import { payments } from '../src/db/schema/index';
 import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import {
-  createAdmin,
+  createPharmacist,
+  PRESCRIBER_DETAILS,
   createUser,
   multipart,
   TINY_PNG,
@@ -25,7 +26,7 @@ describe(`order completion (${testDriver})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     basics = await createBasics(t.database.db);
-    admin = await createAdmin(t);
+    admin = await createPharmacist(t);
   });
   afterAll(async () => t.close());
 
@@ -291,7 +292,9 @@ describe(`order completion (${testDriver})`, () => {
         headers: who.auth,
         payload,
       });
-    expect((await review(user, { decision: 'approve' })).statusCode).toBe(403);
+    expect((await review(user, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
+      403,
+    );
     expect((await review(admin, { decision: 'reject' })).json().message).toBe(
       'reason: Please give the reason for rejecting the prescription.',
     );
@@ -326,9 +329,13 @@ describe(`order completion (${testDriver})`, () => {
       },
     ]);
     expect(await statusOf(user, orderId)).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
-    expect((await review(admin, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await review(admin, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
+      200,
+    );
     expect(await statusOf(user, orderId)).toBe(ORDER_STATUS.ACCEPTED);
-    expect((await review(admin, { decision: 'approve' })).statusCode).toBe(409);
+    expect((await review(admin, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
+      409,
+    );
     const history = (
       await t.app.inject({
         method: 'GET',

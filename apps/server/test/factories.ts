@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { PROVIDER, ROLE } from '@pharmacy/shared';
 import type { Database } from '../src/db/client';
@@ -63,6 +64,23 @@ export async function createUser(
 
 export const createAdmin = (t: TestApp) =>
   createUser(t, { roleId: ROLE.ADMIN, name: 'Admin Person' });
+
+/** An admin who is a registered pharmacist (issue 16): may decide on prescriptions. */
+export async function createPharmacist(t: TestApp, registrationNumber = 'KA/PH/2020/00042') {
+  const admin = await createUser(t, { roleId: ROLE.ADMIN, name: 'Pharmacist Person' });
+  await t.database.db
+    .update(users)
+    .set({ pharmacistRegistrationNumber: registrationNumber })
+    .where(eq(users.id, admin.id));
+  return admin;
+}
+
+/** The details a pharmacist reads from a prescription when approving it. */
+export const PRESCRIBER_DETAILS = {
+  prescriberName: 'Dr. Kavita Rao',
+  prescriberRegistrationNumber: 'KMC 45872',
+  patientName: 'Asha Verma',
+} as const;
 
 export const validAddress = {
   name: 'Asha Verma',

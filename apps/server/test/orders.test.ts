@@ -307,11 +307,19 @@ describe(`orders (${testDriver})`, () => {
 
     await add(user, product.id, 1);
     const second = (await place(user)).json().orderId;
+    // The state machine (decision 0012) has no shortcut to Delivered: it follows Dispatched.
+    expect((await update(admin, second, { statusId: ORDER_STATUS.DELIVERED })).statusCode).toBe(
+      409,
+    );
+    await db()
+      .update(orders)
+      .set({ statusId: ORDER_STATUS.DISPATCHED })
+      .where(eq(orders.id, second));
     const delivered = await update(admin, second, { statusId: ORDER_STATUS.DELIVERED });
     expect(delivered.json().order.deliveredAt).toEqual(expect.any(String));
     const history = (await detail(admin, second)).json().statusHistory;
     expect(history.at(-1)).toMatchObject({
-      fromStatusId: ORDER_STATUS.COLLECTING_ADDRESS,
+      fromStatusId: ORDER_STATUS.DISPATCHED,
       toStatusId: ORDER_STATUS.DELIVERED,
       changedBy: 'Admin Person',
     });

@@ -39,6 +39,7 @@ describe(`profile, password and users (${testDriver})`, () => {
       phoneNumber: '9876543210',
       roleId: ROLE.MEMBER,
       providerName: PROVIDER.EMAIL,
+      pharmacistRegistrationNumber: null,
     });
   });
 

@@ -19,4 +19,7 @@ export * from './schemas/prescription';
 export * from './schemas/payment';
 export * from './rules/stock';
 export * from './schemas/inventory';
+export * from './rules/order-transitions';
+export * from './rules/dispensing';
+export * from './schemas/dispensing';
 export * from './schemas/audit';

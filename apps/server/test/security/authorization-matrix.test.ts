@@ -3,7 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ORDER_STATUS, addDays, errorResponseSchema, utcDay } from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
-import { multipart, TEST_PASSWORD, TINY_PNG, validAddress, type TestUser } from '../factories';
+import {
+  multipart,
+  PRESCRIBER_DETAILS,
+  TEST_PASSWORD,
+  TINY_PNG,
+  validAddress,
+  type TestUser,
+} from '../factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
 import { installDbWatch, type DbWatch } from './support/db-watch';
 import { apiRoutes } from './support/routes';
@@ -376,6 +383,22 @@ export const MATRIX: Record<string, Case | Case[]> = {
     request: () => get('/api/inventory/near-expiry?days=120'),
   },
 
+  'GET /api/schedules': {
+    note: 'drug schedules',
+    expect: EVERYONE,
+    request: () => get('/api/schedules'),
+  },
+  'GET /api/compliance/register': {
+    note: 'Schedule H1 register',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/compliance/register?from=2026-01-01&to=2026-12-31'),
+  },
+  'GET /api/compliance/register.csv': {
+    note: 'Schedule H1 register as CSV',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/compliance/register.csv?from=2026-01-01&to=2026-12-31'),
+  },
+
   'GET /api/audit': {
     note: 'audit log, newest first',
     expect: ADMIN_ONLY(200),
@@ -606,7 +629,10 @@ export const MATRIX: Record<string, Case | Case[]> = {
         addressId: w.addressA,
       });
       await insertPrescription(w.t, orderId, w.memberA.id);
-      return json('POST', `/api/order/${orderId}/prescription-review`, { decision: 'approve' });
+      return json('POST', `/api/order/${orderId}/prescription-review`, {
+        decision: 'approve',
+        ...PRESCRIBER_DETAILS,
+      });
     },
   },
   'GET /api/prescription-file/:fileId': {

@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, errorResponseSchema } from '@pharmacy/shared';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../src/db/schema/index';
 import { INVALID_VALUE } from '../../src/plugins/errors';
 import { multipart, TINY_PNG } from '../factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
@@ -167,14 +169,16 @@ describe(`fuzzing findings (${testDriver})`, () => {
       paymentId: intent.intentId,
     });
     expect(saved.json().order.statusId).toBe(ORDER_STATUS.PACKING);
-    // The pharmacy may set any status, Payment included.
+    // The pharmacy can no longer set Payment by hand (decision 0012: 409); an order put back
+    // there behind the API's back must still not take a second card payment.
     const back = await t.app.inject({
       method: 'PUT',
       url: `/api/order/${orderId}`,
       headers: w.admin.auth,
       payload: { statusId: ORDER_STATUS.PAYMENT },
     });
-    expect(back.statusCode).toBe(200);
+    expect(back.statusCode).toBe(409);
+    await w.db.update(orders).set({ statusId: ORDER_STATUS.PAYMENT }).where(eq(orders.id, orderId));
     await refused(
       { method: 'POST', url: `/api/payment/create-intent/${orderId}`, headers: w.memberA.auth },
       409,

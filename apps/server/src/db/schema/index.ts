@@ -9,4 +9,5 @@ export * from './site';
 export * from './relations';
 export * from './rate-limits';
 export * from './inventory';
+export * from './dispensing';
 export * from './audit';

@@ -17,6 +17,7 @@ import {
   ledgerQuerySchema,
   loginSchema,
   lowStockQuerySchema,
+  h1RegisterQuerySchema,
   nearExpiryQuerySchema,
   newsletterSchema,
   orderListQuerySchema,
@@ -78,6 +79,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/user/myProfile',
   'GET /api/user/getAllAddress',
   'GET /api/auth/google',
+  'GET /api/schedules',
 ] as const;
 
 const sameConfirmation =
@@ -669,6 +671,18 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'inventory',
     actors: ['admin'],
     query: hostileQueryArbitrary(nearExpiryQuerySchema),
+  },
+  {
+    route: 'GET /api/compliance/register',
+    group: 'inventory',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(h1RegisterQuerySchema),
+  },
+  {
+    route: 'GET /api/compliance/register.csv',
+    group: 'inventory',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(h1RegisterQuerySchema),
   },
   // These use their batches up: a fresh one takes the place of each written off or recalled.
   {

@@ -20,7 +20,13 @@ import {
   createSalt,
   type CatalogBasics,
 } from '../../catalog-factories';
-import { createAdmin, createUser, TINY_PNG, validAddress, type TestUser } from '../../factories';
+import {
+  createPharmacist,
+  createUser,
+  TINY_PNG,
+  validAddress,
+  type TestUser,
+} from '../../factories';
 import type { TestApp } from '../../helpers';
 
 /**
@@ -167,7 +173,7 @@ export async function insertPrescription(
 
 export async function createWorld(t: TestApp): Promise<World> {
   const db = t.database.db;
-  const admin = await createAdmin(t);
+  const admin = await createPharmacist(t);
   const memberA = await createUser(t, { name: 'Member A' });
   const memberB = await createUser(t, { name: 'Member B' });
   const basics = await createBasics(db);
