@@ -41,6 +41,8 @@ test.describe('catalogue accessibility', () => {
     '/dashboard/product/edit/1',
     '/dashboard/inventory/low-stock',
     '/dashboard/inventory/near-expiry',
+    // Issue 16 point 7: the audit log and its chain status.
+    '/dashboard/audit',
   ]) {
     test(`${path} as an admin has no serious or critical violations`, async ({
       browser,

@@ -238,10 +238,16 @@ describe('dashboard shell', () => {
       'Near Expiry',
       'Users',
       'Prescriptions',
+      'Audit Log',
     ]);
   });
 
-  it.each(['/dashboard/users', '/dashboard/inventory/low-stock', '/admin/inventory/near-expiry'])(
+  it.each([
+    '/dashboard/users',
+    '/dashboard/inventory/low-stock',
+    '/admin/inventory/near-expiry',
+    '/dashboard/audit',
+  ])(
     'keeps the admin page %s from members',
     async (url) => {
       signIn(member);

@@ -23,6 +23,7 @@ const adminOrders = () => import('./routes/dashboard/admin-orders-pages');
 const adminCatalog = () => import('./routes/dashboard/admin-catalog-pages');
 const adminUsers = () => import('./routes/dashboard/admin-users-pages');
 const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
+const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 
 const d = paths.dashboard;
 
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           { path: d.lowStock.path, element: page(adminInventory, 'LowStockRoute') },
           { path: d.nearExpiry.path, element: page(adminInventory, 'NearExpiryRoute') },
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
+          { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           {
             path: d.prescriptions.path,
             element: page(

@@ -123,6 +123,8 @@ export const paths = {
       getHref: (days?: number) => withQuery('/dashboard/inventory/near-expiry', { days }),
     },
     users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
+    /** Issue 16 point 7: the audit log and its hash chain check (admin). */
+    audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

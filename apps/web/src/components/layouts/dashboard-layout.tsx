@@ -12,6 +12,7 @@ import {
   Menu,
   Package,
   PackageMinus,
+  ShieldCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -66,6 +67,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Near Expiry', to: paths.dashboard.nearExpiry.getHref(), Icon: CalendarClock },
       { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users },
       { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
+      { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
     );
   }
   return items;
