@@ -247,12 +247,9 @@ describe('dashboard shell', () => {
     '/dashboard/inventory/low-stock',
     '/admin/inventory/near-expiry',
     '/dashboard/audit',
-  ])(
-    'keeps the admin page %s from members',
-    async (url) => {
-      signIn(member);
-      renderApp(url);
-      expect(await screen.findByText('The page you are looking for was not found.')).toBeTruthy();
-    },
-  );
+  ])('keeps the admin page %s from members', async (url) => {
+    signIn(member);
+    renderApp(url);
+    expect(await screen.findByText('The page you are looking for was not found.')).toBeTruthy();
+  });
 });
