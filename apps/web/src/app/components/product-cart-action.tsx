@@ -16,6 +16,9 @@ export interface CartActionProduct {
   /** Available stock. */
   quantity: number;
   prescription: boolean;
+  maxUnitsPerOrder: number | null;
+  schedule: { onlineSale: boolean };
+  saltComposition: { id: number; name: string } | null;
   images?: readonly { url: string }[] | null;
 }
 
@@ -28,6 +31,11 @@ function toCartProduct(product: CartActionProduct): CartProduct {
     maximumRetailPrice: product.maximumRetailPrice,
     quantity: product.quantity,
     prescription: product.prescription,
+    maxUnitsPerOrder: product.maxUnitsPerOrder,
+    onlineSale: product.schedule.onlineSale,
+    saltComposition: product.saltComposition
+      ? { id: product.saltComposition.id, name: product.saltComposition.name }
+      : null,
     images: (product.images ?? []).slice(0, 1).map((image) => ({ url: image.url })),
   };
 }

@@ -10,6 +10,12 @@ export interface CartProduct {
   /** Available stock. */
   quantity: number;
   prescription: boolean;
+  /** Issue 16: the most units one order may hold; null when only the stock limits it. */
+  maxUnitsPerOrder: number | null;
+  /** False for a schedule the law keeps out of online sale (Schedule X): never in a cart. */
+  onlineSale: boolean;
+  /** For the duplicate-therapy warning: two products with the same salt may double the dose. */
+  saltComposition: { id: number; name: string } | null;
   images: { url: string }[];
 }
 

@@ -23,6 +23,9 @@ export function toCartLine(item: CartItem): CartLine {
       maximumRetailPrice: product.maximumRetailPrice,
       quantity: product.quantity,
       prescription: product.prescription,
+      maxUnitsPerOrder: product.maxUnitsPerOrder,
+      onlineSale: product.schedule.onlineSale,
+      saltComposition: product.saltComposition,
       images: product.images,
     },
   };

@@ -1,16 +1,18 @@
 import { FileText, ShoppingBag, TriangleAlert } from 'lucide-react';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { formatMoney } from '@pharmacy/shared';
+import { duplicateTherapies, formatMoney } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { WarningList } from '../../../components/ui/warning-list';
 import { paths } from '../../../config/paths';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { usePlaceOrder } from '../api/place-order';
 import { useCart, useCartLinePending, useCartOwner } from '../hooks/use-cart';
 import { useCartActions, type CartActions } from '../hooks/use-cart-actions';
 import { markOpenCartAfterSignIn } from '../hooks/use-cart-drawer';
+import { therapyLines } from '../lib/cart-rules';
 import { CART_EMPTY_TEXT } from '../texts';
 import type { CartLine, CartTotals } from '../types';
 import { CartLineItem } from './cart-line';
@@ -68,9 +70,26 @@ function Totals({ summary, currencySymbol }: { summary: CartTotals; currencySymb
 }
 
 /**
+ * Issue 16: a warning for each salt composition that two products of the cart share ('Both X and
+ * Y contain Paracetamol (500mg); taking both may double the dose.').
+ */
+function DuplicateTherapyWarnings({ lines }: { lines: readonly CartLine[] }) {
+  const duplicates = duplicateTherapies(therapyLines(lines));
+  return (
+    <WarningList
+      label="Duplicate therapy warnings"
+      title="Duplicate therapy"
+      warnings={duplicates.map((d) => ({ id: d.saltCompositionId, text: d.message }))}
+      className="mb-6"
+    />
+  );
+}
+
+/**
  * Spec §2 cart drawer: close button, backdrop and Escape (the Drawer keeps focus inside). Empty:
- * 'Your shopping cart is empty' and Close. Otherwise the lines, 'Free' shipping, the total and
- * savings, 'Continue shopping' and 'Place Order' (signed in) or 'Proceed To Checkout' (guest).
+ * 'Your shopping cart is empty' and Close. Otherwise the duplicate-therapy warnings (issue 16),
+ * the lines, 'Free' shipping, the total and savings, 'Continue shopping' and 'Place Order' (signed
+ * in) or 'Proceed To Checkout' (guest).
  */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { currencySymbol } = useShopSettings();
@@ -177,17 +196,20 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </Button>
         </div>
       ) : (
-        <ul aria-label="Items in your cart" className="-my-4 divide-y divide-slate-200">
-          {cart.lines.map((line) => (
-            <ConnectedLine
-              key={line.productId}
-              line={line}
-              actions={actions}
-              currencySymbol={currencySymbol}
-              onNavigate={onClose}
-            />
-          ))}
-        </ul>
+        <>
+          <DuplicateTherapyWarnings lines={cart.lines} />
+          <ul aria-label="Items in your cart" className="-my-4 divide-y divide-slate-200">
+            {cart.lines.map((line) => (
+              <ConnectedLine
+                key={line.productId}
+                line={line}
+                actions={actions}
+                currencySymbol={currencySymbol}
+                onNavigate={onClose}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </Drawer>
   );

@@ -1,12 +1,17 @@
-import { FileText, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney, lineTotal } from '@pharmacy/shared';
+import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { paths } from '../../../config/paths';
-import { cartImageUrl } from '../lib/cart-rules';
+import { bindingOrderLimit, cartImageUrl } from '../lib/cart-rules';
 import type { CartLine } from '../types';
-import { QuantityStepper } from './quantity-stepper';
+import { limitText, QuantityStepper } from './quantity-stepper';
 
-/** Spec §2 cart line: image, name linking to the product, price, quantity stepper and remove. */
+/**
+ * Spec §2 cart line: image, name linking to the product, price, quantity stepper and remove.
+ * Issue 16: 'Prescription required' on prescription medicine, and the per-order limit said once
+ * the count reaches it.
+ */
 export function CartLineItem({
   line,
   currencySymbol,
@@ -24,6 +29,7 @@ export function CartLineItem({
 }) {
   const { product, count } = line;
   const discounted = product.maximumRetailPrice > product.offerPrice;
+  const limit = bindingOrderLimit(product);
   return (
     <li className="flex gap-3 py-4">
       <img
@@ -64,18 +70,14 @@ export function CartLineItem({
               {formatMoney(product.maximumRetailPrice, currencySymbol)}
             </span>
           ) : null}
-          {product.prescription ? (
-            <span className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
-              <FileText aria-hidden="true" className="size-3" />
-              Rx<span className="sr-only">: Prescription required</span>
-            </span>
-          ) : null}
         </p>
+        {product.prescription ? <PrescriptionRequiredTag /> : null}
         <div className="mt-1 flex items-center justify-between gap-2">
           <QuantityStepper
             name={product.name}
             count={count}
             stock={product.quantity}
+            limit={product.maxUnitsPerOrder}
             busy={busy}
             onStep={onStep}
           />
@@ -84,6 +86,9 @@ export function CartLineItem({
             {formatMoney(lineTotal(product.offerPrice, count), currencySymbol)}
           </p>
         </div>
+        {limit !== null && count >= limit ? (
+          <p className="text-xs text-slate-600">{limitText(limit)}</p>
+        ) : null}
       </div>
     </li>
   );

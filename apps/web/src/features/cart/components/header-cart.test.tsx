@@ -17,6 +17,9 @@ const product: CartProduct = {
   maximumRetailPrice: 70,
   quantity: 2,
   prescription: false,
+  maxUnitsPerOrder: null,
+  onlineSale: true,
+  saltComposition: { id: 3, name: 'Cetirizine (10mg)' },
   images: [],
 };
 
@@ -27,6 +30,7 @@ const member = {
   phoneNumber: '9876543210',
   roleId: 2,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 
 function serverItem(count: number) {
@@ -37,6 +41,13 @@ function serverItem(count: number) {
     product: {
       ...product,
       images: [],
+      schedule: {
+        code: 'OTC',
+        name: 'Over the counter',
+        requiresPrescription: false,
+        onlineSale: true,
+        keepsRegister: false,
+      },
       isActive: true,
       divisionId: 1,
       manufacturerId: 1,

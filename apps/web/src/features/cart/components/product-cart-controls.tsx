@@ -1,24 +1,26 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { quantityExceedsStock } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input } from '../../../components/ui/form-field';
-import { maxUnits } from '../lib/cart-rules';
+import { bindingOrderLimit, capMessage, lineCap } from '../lib/cart-rules';
 import { useCartLine, useCartLinePending } from '../hooks/use-cart';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { openCartDrawer } from '../hooks/use-cart-drawer';
 import { QUANTITY_MIN_TEXT } from '../texts';
 import type { CartProduct } from '../types';
-import { QuantityStepper } from './quantity-stepper';
+import { limitText, QuantityStepper } from './quantity-stepper';
 
 /**
  * Spec §2 product card: a product in the cart shows Remove, minus, the count and plus; otherwise
- * 'Add' (the card's call to action, in the accent colour). Out of stock is the card's own button.
+ * 'Add' (the card's call to action, in the accent colour). Out of stock is the card's own button;
+ * a product not sold online (issue 16, Schedule X) gets no control at all: the card says why.
  */
 export function ProductCardCartControls({ product }: { product: CartProduct }) {
   const line = useCartLine(product.id);
   const busy = useCartLinePending(product.id);
   const actions = useCartActions();
+
+  if (!product.onlineSale) return null;
 
   if (!line) {
     return (
@@ -50,6 +52,7 @@ export function ProductCardCartControls({ product }: { product: CartProduct }) {
         name={product.name}
         count={line.count}
         stock={line.product.quantity}
+        limit={line.product.maxUnitsPerOrder}
         busy={busy}
         onStep={(delta) => actions.step(line, delta)}
         className="flex-1"
@@ -58,27 +61,37 @@ export function ProductCardCartControls({ product }: { product: CartProduct }) {
   );
 }
 
-/** Spec §5 quantity: a whole number from 1 to the stock; the input keeps digits only. */
-export function quantityError(text: string, stock: number): string | null {
+/**
+ * Spec §5 quantity: a whole number from 1 to the stock and (issue 16) the per-order limit, with
+ * the sentence of whichever stops it; the input keeps digits only.
+ */
+export function quantityError(
+  text: string,
+  product: Pick<CartProduct, 'name' | 'quantity' | 'maxUnitsPerOrder'>,
+): string | null {
   const value = Number(text);
   if (text === '' || !Number.isInteger(value) || value < 1) return QUANTITY_MIN_TEXT;
-  const cap = maxUnits(stock);
-  if (value > cap) return quantityExceedsStock(cap);
+  if (value > lineCap(product)) return capMessage(product);
   return null;
 }
 
 /**
  * Spec §2 product page: a quantity input and 'Add To Cart'; once the product is in the cart the
- * quantity is locked at the cart's count and the button becomes 'Remove From Cart'.
+ * quantity is locked at the cart's count and the button becomes 'Remove From Cart'. Issue 16: the
+ * quantity stops at the per-order limit, said under the field ('Limited to 2 per order').
  */
 export function ProductPageCartControls({ product }: { product: CartProduct }) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   const line = useCartLine(product.id);
   const actions = useCartActions();
   const [text, setText] = useState('1');
   const [touched, setTouched] = useState(false);
-  const cap = maxUnits(product.quantity);
+  const cap = lineCap(product);
+  const limit = bindingOrderLimit(product);
+
+  if (!product.onlineSale) return null;
 
   if (cap < 1) {
     return (
@@ -88,8 +101,11 @@ export function ProductPageCartControls({ product }: { product: CartProduct }) {
     );
   }
 
-  const error = line ? null : quantityError(text, product.quantity);
+  const error = line ? null : quantityError(text, product);
   const showError = error !== null && (touched || text !== '');
+  const describedBy = [limit !== null ? hintId : null, showError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
 
   const add = () => {
     setTouched(true);
@@ -112,7 +128,7 @@ export function ProductPageCartControls({ product }: { product: CartProduct }) {
             value={line ? String(line.count) : text}
             disabled={Boolean(line)}
             aria-invalid={showError || undefined}
-            aria-describedby={showError ? errorId : undefined}
+            aria-describedby={describedBy || undefined}
             onChange={(event) => {
               const digits = event.target.value.replace(/\D/g, '');
               // A refused character leaves the state as it was, so nothing re-renders (with
@@ -148,6 +164,11 @@ export function ProductPageCartControls({ product }: { product: CartProduct }) {
           </Button>
         )}
       </div>
+      {limit !== null ? (
+        <p id={hintId} className="text-sm text-slate-700">
+          {limitText(limit)}
+        </p>
+      ) : null}
       {showError ? <FieldError id={errorId}>{error}</FieldError> : null}
       {line ? (
         <p className="text-sm text-slate-700">

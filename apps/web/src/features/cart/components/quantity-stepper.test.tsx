@@ -27,6 +27,22 @@ describe('quantity stepper (spec §5)', () => {
     expect(canIncrement(count, stock)).toBe(!plus);
   });
 
+  it('stops plus at the per-order limit and says why (issue 16)', () => {
+    render(<QuantityStepper name="Cetirizine" count={2} stock={50} limit={2} onStep={() => {}} />);
+    const { plus } = buttons();
+    expect((plus as HTMLButtonElement).disabled).toBe(true);
+    expect(plus.getAttribute('title')).toBe('Limited to 2 per order');
+    expect(canIncrement(1, 50, 2)).toBe(true);
+    expect(canIncrement(2, 50, 2)).toBe(false);
+    // The stock below the limit stops it first, and says so.
+    expect(canIncrement(1, 1, 2)).toBe(false);
+  });
+
+  it('says the stock when the stock is below the limit', () => {
+    render(<QuantityStepper name="Cetirizine" count={1} stock={1} limit={2} onStep={() => {}} />);
+    expect(buttons().plus.getAttribute('title')).toBe('Only 1 available');
+  });
+
   it('steps by one each way and shows the count', async () => {
     const onStep = vi.fn();
     const user = userEvent.setup();

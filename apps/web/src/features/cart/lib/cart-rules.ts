@@ -1,4 +1,10 @@
-import { fromMinorUnits, placeholderImageIndex, toMinorUnits } from '@pharmacy/shared';
+import {
+  fromMinorUnits,
+  orderLimitMessage,
+  placeholderImageIndex,
+  quantityExceedsStock,
+  toMinorUnits,
+} from '@pharmacy/shared';
 import type { Cart, CartLine, CartProduct, CartTotals } from '../types';
 
 /**
@@ -12,14 +18,46 @@ export function maxUnits(stock: number): number {
   return Math.max(0, Math.min(stock, MAX_UNITS_PER_LINE));
 }
 
+type LimitedProduct = Pick<CartProduct, 'name' | 'quantity' | 'maxUnitsPerOrder'>;
+
+/**
+ * Issue 16: the per-order limit when it is what stops the count (it is below the stock and the
+ * line cap), else null: the stock stops it first and says so itself.
+ */
+export function bindingOrderLimit(
+  product: Pick<CartProduct, 'quantity' | 'maxUnitsPerOrder'>,
+): number | null {
+  const limit = product.maxUnitsPerOrder;
+  return limit != null && limit <= maxUnits(product.quantity) ? limit : null;
+}
+
+/**
+ * The most units of a product the cart may hold: the stock (spec §5, shared
+ * maxOrderableUnits), its per-order limit (issue 16) and the line cap, whichever is lowest.
+ */
+export function lineCap(product: Pick<CartProduct, 'quantity' | 'maxUnitsPerOrder'>): number {
+  return bindingOrderLimit(product) ?? maxUnits(product.quantity);
+}
+
+/** Why the count cannot go higher: the per-order limit's sentence, or the stock's. */
+export function capMessage(product: LimitedProduct): string {
+  const limit = bindingOrderLimit(product);
+  return limit !== null
+    ? orderLimitMessage(product.name, limit)
+    : quantityExceedsStock(maxUnits(product.quantity));
+}
+
 /** Spec §5: minus is disabled at a count of 1 or less. */
 export function canDecrement(count: number): boolean {
   return count > 1;
 }
 
-/** Spec §5: plus is disabled once the count reaches the available quantity. */
-export function canIncrement(count: number, stock: number): boolean {
-  return count < maxUnits(stock);
+/**
+ * Spec §5: plus is disabled once the count reaches the available quantity, or (issue 16) the
+ * product's per-order limit.
+ */
+export function canIncrement(count: number, stock: number, limit: number | null = null): boolean {
+  return count < lineCap({ quantity: stock, maxUnitsPerOrder: limit });
 }
 
 /** The totals of the cart summary, computed as the server does: in minor units, shipping free. */
@@ -64,6 +102,21 @@ export function toCartProduct(product: CartProduct): CartProduct {
     maximumRetailPrice: product.maximumRetailPrice,
     quantity: product.quantity,
     prescription: product.prescription,
+    maxUnitsPerOrder: product.maxUnitsPerOrder,
+    onlineSale: product.onlineSale,
+    saltComposition: product.saltComposition
+      ? { id: product.saltComposition.id, name: product.saltComposition.name }
+      : null,
     images: product.images.slice(0, 1).map((image) => ({ url: image.url })),
   };
+}
+
+/** Issue 16: products in the cart with the same salt composition (shared duplicateTherapies). */
+export function therapyLines(lines: readonly CartLine[]) {
+  return lines.map(({ product }) => ({
+    productId: product.id,
+    productName: product.name,
+    saltCompositionId: product.saltComposition?.id ?? null,
+    saltCompositionName: product.saltComposition?.name ?? null,
+  }));
 }

@@ -20,6 +20,9 @@ function product(overrides: Partial<CartProduct> = {}): CartProduct {
     maximumRetailPrice: 60,
     quantity: 3,
     prescription: false,
+    maxUnitsPerOrder: null,
+    onlineSale: true,
+    saltComposition: { id: 9, name: 'Paracetamol (500mg)' },
     images: [{ url: '/uploads/p1.svg' }],
     ...overrides,
   };
@@ -104,6 +107,53 @@ describe('guest cart (DECISIONS: kept in the browser)', () => {
     ]);
     expect(parseGuestCart('{not json')).toEqual([]);
     expect(parseGuestCart(null)).toEqual([]);
+  });
+
+  it('keeps a product within its per-order limit with the shared sentence (issue 16)', () => {
+    const syrup = product({ quantity: 50, maxUnitsPerOrder: 2, name: 'Benadryl Cough Syrup' });
+    expect(addToGuestCart(syrup, 3)).toEqual({
+      ok: false,
+      message: 'Benadryl Cough Syrup is limited to 2 units per order.',
+    });
+    expect(addToGuestCart(syrup, 2).ok).toBe(true);
+    expect(stepGuestLine(1, 1)).toEqual({
+      ok: false,
+      message: 'Benadryl Cough Syrup is limited to 2 units per order.',
+    });
+    expect(getGuestCart()[0]?.count).toBe(2);
+    // A limit above the stock leaves the stock's sentence.
+    clearGuestCart();
+    expect(addToGuestCart(product({ maxUnitsPerOrder: 10 }), 4).message).toBe(
+      'Quantity cannot exceed available stock (3)',
+    );
+  });
+
+  it('never keeps a product that is not sold online (Schedule X)', () => {
+    expect(addToGuestCart(product({ name: 'Ritalin 10 Tablet', onlineSale: false }), 1)).toEqual({
+      ok: false,
+      message:
+        'Ritalin 10 Tablet cannot be ordered online: the law allows it only at the pharmacy counter.',
+    });
+    const raw = JSON.stringify({
+      version: 1,
+      lines: [
+        { productId: 1, count: 5, product: product({ quantity: 9, maxUnitsPerOrder: 2 }) },
+        { productId: 2, count: 1, product: product({ id: 2, onlineSale: false }) },
+      ],
+    });
+    expect(parseGuestCart(raw).map(({ productId, count }) => [productId, count])).toEqual([[1, 2]]);
+  });
+
+  it('reads a snapshot stored before issue 16 as unlimited, sold online and without a salt', () => {
+    const old = { id: 5, name: 'Old', offerPrice: 10, maximumRetailPrice: 12, quantity: 4 };
+    const [line] = parseGuestCart(
+      JSON.stringify({ version: 1, lines: [{ productId: 5, count: 2, product: old }] }),
+    );
+    expect(line?.product).toMatchObject({
+      maxUnitsPerOrder: null,
+      onlineSale: true,
+      saltComposition: null,
+    });
   });
 
   it('builds the POST /cart/merge payload: one entry per product, at most 200', () => {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { MESSAGES, quantityExceedsStock, type GuestCartLine } from '@pharmacy/shared';
+import { MESSAGES, notSoldOnlineMessage, type GuestCartLine } from '@pharmacy/shared';
 import { QUANTITY_MIN_TEXT } from '../texts';
 import type { CartLine, CartProduct } from '../types';
-import { maxUnits, toCartProduct } from './cart-rules';
+import { capMessage, lineCap, toCartProduct } from './cart-rules';
 
 /**
  * DECISIONS: a guest's cart lives in the browser (localStorage) with a snapshot of each product,
@@ -48,6 +48,15 @@ const isWhole = (value: unknown): value is number => Number.isInteger(value);
 const isAmount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
+function parseSalt(value: unknown): CartProduct['saltComposition'] {
+  if (!isRecord(value) || !isWhole(value.id) || typeof value.name !== 'string') return null;
+  return { id: value.id, name: value.name };
+}
+
+/**
+ * A stored product snapshot. Snapshots saved before issue 16 have no per-order limit, online-sale
+ * flag or salt: they read as no limit, sold online and no salt until the product is added again.
+ */
 function parseProduct(value: unknown): CartProduct | null {
   if (!isRecord(value)) return null;
   const { id, name, offerPrice, maximumRetailPrice, quantity, prescription, images } = value;
@@ -58,6 +67,7 @@ function parseProduct(value: unknown): CartProduct | null {
         isRecord(image) && typeof image.url === 'string' ? [{ url: image.url }] : [],
       )
     : [];
+  const limit = value.maxUnitsPerOrder;
   return {
     id,
     name,
@@ -65,13 +75,17 @@ function parseProduct(value: unknown): CartProduct | null {
     maximumRetailPrice,
     quantity,
     prescription: prescription === true,
+    maxUnitsPerOrder: isWhole(limit) && limit >= 1 ? limit : null,
+    onlineSale: value.onlineSale !== false,
+    saltComposition: parseSalt(value.saltComposition),
     images: urls.slice(0, 1),
   };
 }
 
 /**
- * Reads what is stored, dropping anything malformed and clamping each count to 1..stock, so a
- * hand-edited or outdated entry can never break the page or exceed the rules.
+ * Reads what is stored, dropping anything malformed or not sold online and clamping each count
+ * to 1..stock (and the per-order limit), so a hand-edited or outdated entry can never break the
+ * page or exceed the rules.
  */
 export function parseGuestCart(raw: string | null): CartLine[] {
   if (!raw) return [];
@@ -87,8 +101,8 @@ export function parseGuestCart(raw: string | null): CartLine[] {
   for (const item of items) {
     if (!isRecord(item) || !isWhole(item.count)) continue;
     const product = parseProduct(item.product);
-    if (!product || seen.has(product.id)) continue;
-    const cap = maxUnits(product.quantity);
+    if (!product || !product.onlineSale || seen.has(product.id)) continue;
+    const cap = lineCap(product);
     if (cap < 1) continue;
     seen.add(product.id);
     lines.push({
@@ -150,16 +164,21 @@ export function useGuestCart(): CartLine[] {
   return useSyncExternalStore(subscribe, getGuestCart, () => cachedLines);
 }
 
-/** Adds `quantity` units (spec §5: a whole number from 1 up to the stock, counting the cart). */
+/**
+ * Adds `quantity` units (spec §5: a whole number from 1 up to the stock, counting the cart; issue
+ * 16: within the product's per-order limit, and never a product not sold online), as the server
+ * cart refuses them.
+ */
 export function addToGuestCart(product: CartProduct, quantity: number): GuestCartResult {
   if (!Number.isInteger(quantity) || quantity < 1) return { ok: false, message: QUANTITY_MIN_TEXT };
+  if (!product.onlineSale) return { ok: false, message: notSoldOnlineMessage(product.name) };
   const lines = getGuestCart();
   const snapshot = toCartProduct(product);
-  const cap = maxUnits(snapshot.quantity);
+  const cap = lineCap(snapshot);
   const existing = lines.find((line) => line.productId === product.id);
-  if (cap < 1) return { ok: false, message: `${product.name} is out of stock.` };
+  if (snapshot.quantity < 1) return { ok: false, message: `${product.name} is out of stock.` };
   const next = (existing?.count ?? 0) + quantity;
-  if (next > cap) return { ok: false, message: quantityExceedsStock(cap) };
+  if (next > cap) return { ok: false, message: capMessage(snapshot) };
   if (existing) {
     save(
       lines.map((line) =>
@@ -173,15 +192,17 @@ export function addToGuestCart(product: CartProduct, quantity: number): GuestCar
   return { ok: true, message: MESSAGES.addedToCart };
 }
 
-/** The stepper: +1 within the stock; -1, where the last unit removes the line (as DELETE /cart/{id}). */
+/**
+ * The stepper: +1 within the stock and the per-order limit; -1, where the last unit removes the
+ * line (as DELETE /cart/{id}).
+ */
 export function stepGuestLine(productId: number, delta: 1 | -1): GuestCartResult {
   const lines = getGuestCart();
   const line = lines.find((item) => item.productId === productId);
   if (!line) return { ok: false, message: 'This item is not in your cart.' };
   const next = line.count + delta;
   if (next < 1) return removeFromGuestCart(productId);
-  const cap = maxUnits(line.product.quantity);
-  if (next > cap) return { ok: false, message: quantityExceedsStock(cap) };
+  if (next > lineCap(line.product)) return { ok: false, message: capMessage(line.product) };
   save(lines.map((item) => (item.productId === productId ? { ...item, count: next } : item)));
   return { ok: true, message: MESSAGES.quantityUpdated };
 }

@@ -1,7 +1,14 @@
-import { Ban, FileText } from 'lucide-react';
+import { Ban, FileText, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { discountPercent, formatMoney, isLowStock } from '@pharmacy/shared';
+import {
+  discountPercent,
+  formatMoney,
+  isLowStock,
+  NOT_SOLD_ONLINE_NOTE,
+  type DrugScheduleInfo,
+} from '@pharmacy/shared';
+import { cn } from '../../../lib/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import type { ProductSummary } from '../types';
@@ -20,11 +27,52 @@ export function PrescriptionBadge({ className }: { className?: string }) {
   );
 }
 
+/** Issue 16: any schedule but plain over-the-counter is named (Schedule H, H1, X). */
+export function isScheduled(schedule: DrugScheduleInfo): boolean {
+  return schedule.requiresPrescription || !schedule.onlineSale || schedule.keepsRegister;
+}
+
+/** Issue 16: the product's drug schedule as a small neutral badge ('Schedule H1'). */
+export function ScheduleBadge({
+  schedule,
+  className,
+}: {
+  schedule: DrugScheduleInfo;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex w-fit shrink-0 items-center rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800 ring-1 ring-slate-300',
+        className,
+      )}
+    >
+      {schedule.name}
+    </span>
+  );
+}
+
+/** Issue 16: shown instead of any cart control on a product the law keeps out of online sale. */
+export function NotSoldOnlineNote({ className }: { className?: string }) {
+  return (
+    <p
+      className={cn(
+        'flex gap-2 rounded-lg bg-slate-50 p-2 text-xs text-slate-800 ring-1 ring-slate-200',
+        className,
+      )}
+    >
+      <Store aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+      {NOT_SOLD_ONLINE_NOTE}
+    </p>
+  );
+}
+
 /**
  * Spec §2 product card: image and name open the product; prescription icon; offer price with two
  * decimals, MRP struck through and 'You Saved' with the discount; out of stock (quantity 0 or
  * less) is a disabled 'Out Of Stock' button. The cart action is passed in by the page, because
- * the cart feature owns it. `note` adds a line (the substitutes' savings).
+ * the cart feature owns it. `note` adds a line (the substitutes' savings). Issue 16: a scheduled
+ * medicine names its schedule; one not sold online (Schedule X) shows why instead of any button.
  */
 export function ProductCard({
   product,
@@ -49,6 +97,7 @@ export function ProductCard({
   const href = paths.product.getHref(product.id);
   const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
   const outOfStock = product.quantity <= 0;
+  const { schedule } = product;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
@@ -83,7 +132,10 @@ export function ProductCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 px-3 pt-2 pb-3">
-        <p className="truncate text-xs text-slate-600">{product.manufacturer.name}</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-xs text-slate-600">{product.manufacturer.name}</p>
+          {isScheduled(schedule) ? <ScheduleBadge schedule={schedule} /> : null}
+        </div>
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="text-lg font-bold text-slate-900 sm:text-xl">
             <span className="sr-only">Price </span>
@@ -101,12 +153,14 @@ export function ProductCard({
             You Saved {discount}%
           </p>
         ) : null}
-        {!outOfStock && isLowStock(product.quantity) ? (
+        {schedule.onlineSale && !outOfStock && isLowStock(product.quantity) ? (
           <p className="text-xs font-medium text-red-700">Only {product.quantity} left</p>
         ) : null}
         {note}
         <div className="pt-1">
-          {outOfStock ? (
+          {!schedule.onlineSale ? (
+            <NotSoldOnlineNote />
+          ) : outOfStock ? (
             <button
               type="button"
               disabled

@@ -30,6 +30,7 @@ import { notify } from '../../../lib/toast';
 import { useProduct } from '../api/get-product';
 import { useNotifyWhenAvailable } from '../api/notify-when-available';
 import type { Product } from '../types';
+import { isScheduled, NotSoldOnlineNote, ScheduleBadge } from './product-card';
 import { ProductImage, productImageUrl, responsiveImageProps } from './product-image';
 import { ProductSubstitutes } from './product-substitutes';
 
@@ -217,19 +218,33 @@ function ProductInformation({ product, cartAction }: { product: Product; cartAct
   const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
   const saved = savedAmount(product.maximumRetailPrice, product.offerPrice);
   const inStock = product.quantity > 0;
+  const { schedule } = product;
+  let cartArea: ReactNode;
+  if (!schedule.onlineSale) cartArea = <NotSoldOnlineNote className="p-3 text-sm" />;
+  else if (inStock) cartArea = cartAction;
+  else cartArea = <NotifyMeButton productId={product.id} />;
 
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
-        {product.prescription ? (
-          <p
-            title="Prescription required"
-            className="inline-flex w-fit items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            Prescription required
-          </p>
+        {product.prescription || isScheduled(schedule) ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {product.prescription ? (
+              <p
+                title="Prescription required"
+                className="inline-flex w-fit items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
+              >
+                <FileText aria-hidden="true" className="size-4" />
+                Prescription required
+              </p>
+            ) : null}
+            {isScheduled(schedule) ? (
+              <p>
+                <ScheduleBadge schedule={schedule} className="px-2 py-1 text-sm" />
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
@@ -281,9 +296,7 @@ function ProductInformation({ product, cartAction }: { product: Product; cartAct
 
       <StockStatus quantity={product.quantity} />
 
-      <div className="flex flex-col gap-3">
-        {inStock ? cartAction : <NotifyMeButton productId={product.id} />}
-      </div>
+      <div className="flex flex-col gap-3">{cartArea}</div>
 
       <p className="flex items-start gap-2 text-sm text-slate-600">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />

@@ -1,4 +1,36 @@
-import type { Pagination, Product } from '@pharmacy/shared';
+import type { DrugSchedule, Pagination, Product } from '@pharmacy/shared';
+
+/** India's default schedules (issue 16), as GET /api/schedules answers them. */
+export const testSchedules = {
+  OTC: {
+    code: 'OTC',
+    name: 'Over the counter',
+    requiresPrescription: false,
+    onlineSale: true,
+    keepsRegister: false,
+  },
+  H: {
+    code: 'H',
+    name: 'Schedule H',
+    requiresPrescription: true,
+    onlineSale: true,
+    keepsRegister: false,
+  },
+  H1: {
+    code: 'H1',
+    name: 'Schedule H1',
+    requiresPrescription: true,
+    onlineSale: true,
+    keepsRegister: true,
+  },
+  X: {
+    code: 'X',
+    name: 'Schedule X',
+    requiresPrescription: true,
+    onlineSale: false,
+    keepsRegister: true,
+  },
+} as const satisfies Record<string, DrugSchedule>;
 
 /** A product as GET /api/product/all answers it, for tests. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
@@ -9,7 +41,9 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     offerPrice: 90,
     maximumRetailPrice: 100,
     quantity: 20,
-    prescription: false,
+    prescription: overrides.schedule?.requiresPrescription ?? false,
+    schedule: testSchedules.OTC,
+    maxUnitsPerOrder: null,
     isActive: true,
     images: [],
     divisionId: 1,

@@ -10,7 +10,9 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { WarningList } from '../../../components/ui/warning-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useShopSettings } from '../../../lib/shop-settings';
@@ -31,6 +33,23 @@ function ProcessHeader() {
           My Orders
         </ButtonLink>
       }
+    />
+  );
+}
+
+/**
+ * Issue 16, before payment: a warning for each salt composition two of the order's products share
+ * (the server's dispensing.duplicateTherapies).
+ */
+function DuplicateTherapyWarnings({ detail }: { detail: OrderDetailResponse }) {
+  return (
+    <WarningList
+      label="Duplicate therapy warnings"
+      title="Duplicate therapy"
+      warnings={detail.dispensing.duplicateTherapies.map((d) => ({
+        id: d.saltCompositionId,
+        text: d.message,
+      }))}
     />
   );
 }
@@ -59,15 +78,11 @@ function OrderSummary({ detail }: { detail: OrderDetailResponse }) {
       <ul aria-label="Items" className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
         {orderDetails.map((line) => (
           <li key={line.id} className="flex justify-between gap-3 text-sm">
-            <span className="min-w-0 text-slate-800">
-              {line.productName}
-              {line.prescription ? (
-                <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                  Rx
-                  <span className="sr-only"> (prescription required)</span>
-                </span>
-              ) : null}{' '}
-              <span className="text-slate-600">× {line.quantity}</span>
+            <span className="flex min-w-0 flex-col items-start gap-1 text-slate-800">
+              <span>
+                {line.productName} <span className="text-slate-600">× {line.quantity}</span>
+              </span>
+              {line.prescription ? <PrescriptionRequiredTag /> : null}
             </span>
             <span className="shrink-0 font-medium text-slate-900">
               {money(lineTotal(line.offerPrice, line.quantity))}
@@ -162,6 +177,8 @@ export function CheckoutProcess({ orderId }: { orderId: number | null }) {
       break;
   }
 
+  const beforePayment = view === 'address' || view === 'prescription' || view === 'payment';
+
   return (
     <>
       <ProcessHeader />
@@ -171,6 +188,7 @@ export function CheckoutProcess({ orderId }: { orderId: number | null }) {
             <ProcessStepper steps={processSteps(order)} current={view} />
           </Card>
         )}
+        {beforePayment ? <DuplicateTherapyWarnings detail={query.data} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <Card className="p-4 sm:p-6" aria-live="polite">
             {step}
