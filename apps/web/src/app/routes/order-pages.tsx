@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
-import { PrescriptionReviewPanel } from '../../features/admin-orders/components/prescription-review-panel';
+import { LoadingRegion, Skeleton } from '../../components/ui/skeleton';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import {
   OrderAuthLoading,
@@ -24,13 +24,27 @@ function SignedIn({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
+/** Admin code: loaded only for an admin, so a customer's order page never downloads it. */
+const PrescriptionReviewPanel = lazy(async () => ({
+  default: (await import('../../features/admin-orders/components/prescription-review-panel'))
+    .PrescriptionReviewPanel,
+}));
+
 /** DECISIONS pharmacist review: admins review the order's prescriptions under its detail. */
 function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
   const { isAdmin } = useAuth();
   if (!isAdmin || orderId === null) return null;
   return (
     <div className="mt-6">
-      <PrescriptionReviewPanel orderId={orderId} />
+      <Suspense
+        fallback={
+          <LoadingRegion label="Loading prescriptions">
+            <Skeleton className="h-40 w-full" />
+          </LoadingRegion>
+        }
+      >
+        <PrescriptionReviewPanel orderId={orderId} />
+      </Suspense>
     </div>
   );
 }

@@ -12,6 +12,7 @@ const member = {
   phoneNumber: '9876543210',
   roleId: 2,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 
 function signIn(
@@ -111,6 +112,64 @@ describe('My Profile', () => {
     expect(
       JSON.parse(String(callsTo(fetchMock, 'PUT', '/api/user/updateMyProfile')[0]?.[1]?.body)),
     ).toEqual({ name: 'Ravi Kumar', email: 'ravi@example.com', phoneNumber: '+91 98765-43210' });
+  });
+
+  it('lets an admin save, check and clear a pharmacist registration number (issue 16)', async () => {
+    const admin = { ...member, id: 1, name: 'Asha Admin', roleId: 1 };
+    const fetchMock = signIn(admin, {
+      'PUT /api/user/updateMyProfile': ({ body }) => ({
+        body: {
+          message: 'Profile updated successfully',
+          user: {
+            ...admin,
+            ...(body as object),
+            pharmacistRegistrationNumber:
+              (body as { pharmacistRegistrationNumber?: string | null })
+                .pharmacistRegistrationNumber ?? null,
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await screen.findByRole('form', { name: 'Edit profile' });
+    expect(screen.getByText('Not added')).toBeTruthy();
+    const number = within(profileForm()).getByLabelText('Pharmacist registration number');
+    await user.type(number, 'KA#1');
+    await user.click(within(profileForm()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(alertTexts(profileForm())).toEqual([
+        'The pharmacist registration number may hold only letters, digits, spaces and . / -',
+      ]),
+    );
+    await user.clear(number);
+    await user.type(number, 'KA/PH/2019/04512');
+    await user.click(within(profileForm()).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    const puts = callsTo(fetchMock, 'PUT', '/api/user/updateMyProfile');
+    expect(JSON.parse(String(puts[0]?.[1]?.body))).toMatchObject({
+      pharmacistRegistrationNumber: 'KA/PH/2019/04512',
+    });
+    expect(await screen.findByText('KA/PH/2019/04512')).toBeTruthy();
+
+    // Empty clears it (sent as null).
+    await user.clear(within(profileForm()).getByLabelText('Pharmacist registration number'));
+    await user.click(within(profileForm()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', '/api/user/updateMyProfile')).toHaveLength(2),
+    );
+    const [, second] = callsTo(fetchMock, 'PUT', '/api/user/updateMyProfile');
+    expect(JSON.parse(String(second?.[1]?.body))).toMatchObject({
+      pharmacistRegistrationNumber: null,
+    });
+  });
+
+  it('never shows a member the pharmacist registration number', async () => {
+    signIn({ ...member, pharmacistRegistrationNumber: null });
+    renderApp('/dashboard');
+    await screen.findByRole('form', { name: 'Edit profile' });
+    expect(screen.queryByLabelText('Pharmacist registration number')).toBeNull();
+    expect(screen.queryByText('Pharmacist registration number')).toBeNull();
   });
 
   it("shows the server's refusal as an error toast", async () => {

@@ -1,6 +1,6 @@
-import { Mail, Phone, UserRound, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Mail, Phone, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PROVIDER, roleLabel, type Profile } from '@pharmacy/shared';
+import { isAdminRole, PROVIDER, roleLabel, type Profile } from '@pharmacy/shared';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
@@ -30,7 +30,10 @@ function DetailItem({
   );
 }
 
-/** Spec §2 Account Details: e-mail (or 'Logged in With {provider}'), role badge, edit form. */
+/**
+ * Spec §2 Account Details: e-mail (or 'Logged in With {provider}'), role badge, edit form; for
+ * admins the pharmacist registration number (issue 16).
+ */
 export function AccountDetails({ profile }: { profile: Profile }) {
   const role = roleLabel(profile.roleId);
   const viaProvider = profile.providerName && profile.providerName !== PROVIDER.EMAIL;
@@ -61,6 +64,13 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           <DetailItem icon={Phone} label="Phone number">
             {profile.phoneNumber || '—'}
           </DetailItem>
+          {isAdminRole(profile.roleId) ? (
+            <DetailItem icon={BadgeCheck} label="Pharmacist registration number">
+              {profile.pharmacistRegistrationNumber ?? (
+                <span className="font-normal text-slate-600">Not added</span>
+              )}
+            </DetailItem>
+          ) : null}
         </dl>
         <div className="mt-8 border-t border-slate-200 pt-6">
           <h3 className="mb-4 text-base font-semibold text-slate-900">Edit profile</h3>

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import {
+  isAdminRole,
   MESSAGES,
   profileUpdateSchema,
   type Profile,
@@ -13,26 +15,42 @@ import { FormField, Input } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
+type ProfileFormValues = z.input<typeof profileUpdateSchema>;
+
 /**
- * Spec §2 / §5 Account Details edit form: name, e-mail, phone. Checked on submit, then again as
- * the fields change; success toasts 'Profile updated successfully', a failure shows the server's
- * message as an error toast (spec §8).
+ * The form's values for a profile. Only an admin's form carries the pharmacist registration
+ * number (issue 16): a member's leaves it out, which the server reads as "unchanged".
+ */
+function formValues(profile: Profile): ProfileFormValues {
+  const values: ProfileFormValues = {
+    name: profile.name,
+    email: profile.email,
+    phoneNumber: profile.phoneNumber ?? '',
+  };
+  if (isAdminRole(profile.roleId)) {
+    values.pharmacistRegistrationNumber = profile.pharmacistRegistrationNumber ?? '';
+  }
+  return values;
+}
+
+/**
+ * Spec §2 / §5 Account Details edit form: name, e-mail, phone, and for admins (issue 16) the
+ * pharmacist registration number that lets them decide on prescriptions (empty clears it).
+ * Checked on submit, then again as the fields change; success toasts 'Profile updated
+ * successfully', a failure shows the server's message as an error toast (spec §8).
  */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const inFlight = useRef(false);
+  const isAdmin = isAdminRole(profile.roleId);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm<ProfileUpdateInput>({
+  } = useForm<ProfileFormValues, unknown, ProfileUpdateInput>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: {
-      name: profile.name,
-      email: profile.email,
-      phoneNumber: profile.phoneNumber ?? '',
-    },
+    defaultValues: formValues(profile),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -41,7 +59,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     try {
       const { message, user } = await update.mutateAsync(values);
       notify.success(message || MESSAGES.profileUpdated);
-      reset({ name: user.name, email: user.email, phoneNumber: user.phoneNumber ?? '' });
+      reset(formValues(user));
     } catch {
       // the error toast carries the server's message (lib/query-client)
     } finally {
@@ -77,6 +95,24 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             />
           )}
         </FormField>
+        {isAdmin ? (
+          <FormField
+            label="Pharmacist registration number"
+            error={errors.pharmacistRegistrationNumber?.message}
+            hint="From your State Pharmacy Council, e.g. KA/PH/2019/04512. Needed to approve or reject prescriptions; leave empty if you are not a pharmacist."
+            className="sm:col-span-2"
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('pharmacistRegistrationNumber')}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={40}
+              />
+            )}
+          </FormField>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button

@@ -1,15 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderDetailResponseSchema, type Order } from '@pharmacy/shared';
+import { orderDetailResponseSchema, type OrderDetailResponse } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './admin-order-keys';
 
-/** GET /api/order/getOrderDetail/{orderId}: the review panel needs the order's status. */
-export async function getReviewOrder(orderId: number, signal?: AbortSignal): Promise<Order> {
-  const { order } = await api.get(`/order/getOrderDetail/${orderId}`, {
+/**
+ * GET /api/order/getOrderDetail/{orderId}: the review panel needs the order's status, its lines
+ * (which need a prescription) and their duplicate therapies (issue 16, `dispensing`).
+ */
+export function getReviewOrder(
+  orderId: number,
+  signal?: AbortSignal,
+): Promise<OrderDetailResponse> {
+  return api.get(`/order/getOrderDetail/${orderId}`, {
     schema: orderDetailResponseSchema,
     signal,
   });
-  return order;
 }
 
 export const reviewOrderQueryOptions = (orderId: number) =>

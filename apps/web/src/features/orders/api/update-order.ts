@@ -19,7 +19,9 @@ export function updateOrder(orderId: number, update: OrderUpdate) {
 
 /**
  * Success shows the server's sentence ('Order status updated successfully', 'Expected delivery
- * date updated successfully'); a failure shows its message through the shared error toast.
+ * date updated successfully'); a failure shows its message through the shared error toast (a
+ * status the state machine refuses answers 409 with the reason, issue 16) and reads the order
+ * again, since it may have moved meanwhile.
  */
 export function useUpdateOrder(orderId: number) {
   const queryClient = useQueryClient();
@@ -32,5 +34,6 @@ export function useUpdateOrder(orderId: number) {
       );
       return queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
   });
 }

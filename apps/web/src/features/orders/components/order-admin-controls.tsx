@@ -4,9 +4,9 @@ import {
   CANCEL_CONFIRM,
   CONFIRM_CANCEL,
   ORDER_STATUS,
-  ORDER_STATUS_IDS,
   ORDER_STATUS_NAMES,
   type Order,
+  type OrderStatusId,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/form-field';
@@ -94,19 +94,56 @@ function CancelOrder({
   );
 }
 
+const S = ORDER_STATUS;
+
+/** The statuses in the order an order lives through them; Cancelled, the way out, last. */
+const FLOW_ORDER: readonly number[] = [
+  S.NEW,
+  S.COLLECTING_ADDRESS,
+  S.COLLECTING_PRESCRIPTION,
+  S.PAYMENT,
+  S.WAITING_TO_ACCEPT,
+  S.ACCEPTED,
+  S.PACKING,
+  S.DISPATCHED,
+  S.DELIVERED,
+  S.CANCELLED,
+];
+
 /**
- * Spec §2 / §4 admin controls of an order: the status dropdown (every status; 'Order status
- * updated successfully'), the expected delivery date (yyyy-MM-dd; 'Expected delivery date updated
- * successfully') and cancelling through the confirm popover. Choosing Cancelled in the dropdown
+ * Issue 16 order state machine: the dropdown offers the current status, then the ones the server
+ * allows next (dispensing.nextStatusIds) in the order an order lives through them.
+ */
+export function statusChoices(currentId: number, nextStatusIds: readonly number[]): number[] {
+  return [currentId, ...FLOW_ORDER.filter((id) => id !== currentId && nextStatusIds.includes(id))];
+}
+
+/**
+ * Spec §2 / §4 admin controls of an order: the status dropdown ('Order status updated
+ * successfully'), the expected delivery date (yyyy-MM-dd; 'Expected delivery date updated
+ * successfully') and cancelling through the confirm popover. Issue 16: the dropdown offers only
+ * the statuses the server allows next, Cancel Order only when cancelling is one of them, and a
+ * refusal (409) shows the server's reason as the error toast. Choosing Cancelled in the dropdown
  * asks through the same popover. The page hides this for Delivered and Cancelled orders.
  */
-export function OrderAdminControls({ order }: { order: Order }) {
+export function OrderAdminControls({
+  order,
+  nextStatusIds,
+}: {
+  order: Order;
+  /** The statuses the server allows an admin to set next (dispensing.nextStatusIds). */
+  nextStatusIds: readonly number[];
+}) {
   const statusFieldId = useId();
   const dateFieldId = useId();
   const update = useUpdateOrder(order.id);
   const [date, setDate] = useState(order.expectedDeliveryDate ?? '');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const dateUnchanged = date === (order.expectedDeliveryDate ?? '');
+  const choices = statusChoices(order.statusId, nextStatusIds);
+  const canCancel = nextStatusIds.includes(ORDER_STATUS.CANCELLED);
+  const onlyCurrent = choices.length <= 1;
+  const hintId = useId();
 
   const saveDate = (event: FormEvent) => {
     event.preventDefault();
@@ -123,19 +160,26 @@ export function OrderAdminControls({ order }: { order: Order }) {
         <Select
           id={statusFieldId}
           value={order.statusId}
-          disabled={update.isPending}
+          disabled={update.isPending || onlyCurrent}
+          aria-describedby={onlyCurrent ? hintId : undefined}
           onChange={(event) => {
             const statusId = Number(event.target.value);
+            if (statusId === order.statusId) return;
             if (statusId === ORDER_STATUS.CANCELLED) setConfirmOpen(true);
             else update.mutate({ statusId });
           }}
         >
-          {ORDER_STATUS_IDS.map((id) => (
+          {choices.map((id) => (
             <option key={id} value={id}>
-              {ORDER_STATUS_NAMES[id]}
+              {ORDER_STATUS_NAMES[id as OrderStatusId] ?? `Status ${id}`}
             </option>
           ))}
         </Select>
+        {onlyCurrent ? (
+          <p id={hintId} className="text-xs text-slate-600">
+            The next status follows from the customer&apos;s or the pharmacist&apos;s step.
+          </p>
+        ) : null}
       </div>
       <form className="flex flex-col gap-1" onSubmit={saveDate}>
         <label htmlFor={dateFieldId} className="text-sm font-medium text-slate-800">
@@ -160,17 +204,19 @@ export function OrderAdminControls({ order }: { order: Order }) {
           </Button>
         </div>
       </form>
-      <CancelOrder
-        open={confirmOpen}
-        setOpen={setConfirmOpen}
-        isPending={update.isPending && update.variables?.statusId === ORDER_STATUS.CANCELLED}
-        onConfirm={() =>
-          update.mutate(
-            { statusId: ORDER_STATUS.CANCELLED, note: 'Cancelled by the pharmacy' },
-            { onSettled: () => setConfirmOpen(false) },
-          )
-        }
-      />
+      {canCancel ? (
+        <CancelOrder
+          open={confirmOpen}
+          setOpen={setConfirmOpen}
+          isPending={update.isPending && update.variables?.statusId === ORDER_STATUS.CANCELLED}
+          onConfirm={() =>
+            update.mutate(
+              { statusId: ORDER_STATUS.CANCELLED, note: 'Cancelled by the pharmacy' },
+              { onSettled: () => setConfirmOpen(false) },
+            )
+          }
+        />
+      ) : null}
     </div>
   );
 }

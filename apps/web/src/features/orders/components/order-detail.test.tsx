@@ -15,10 +15,15 @@ const admin = {
   phoneNumber: '9876543210',
   roleId: 1,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 const member = { ...admin, id: 7, name: 'Ravi Member', roleId: 2 };
 
-function detail(statusId: number, addressId: number | null = 3): OrderDetailResponse {
+function detail(
+  statusId: number,
+  addressId: number | null = 3,
+  dispensing: Partial<OrderDetailResponse['dispensing']> = {},
+): OrderDetailResponse {
   return {
     order: {
       id: 42,
@@ -81,6 +86,7 @@ function detail(statusId: number, addressId: number | null = 3): OrderDetailResp
         createdAt: '2026-11-20T10:00:00.000Z',
       },
     ],
+    dispensing: { approval: null, nextStatusIds: [], duplicateTherapies: [], ...dispensing },
   };
 }
 
@@ -167,7 +173,14 @@ describe('order detail', () => {
   it('lets an admin cancel through the confirm popover', async () => {
     let statusId: number = ORDER_STATUS.PACKING;
     const fetchMock = signIn(admin, {
-      'GET /api/order/getOrderDetail/42': () => ({ body: detail(statusId) }),
+      'GET /api/order/getOrderDetail/42': () => ({
+        body: detail(statusId, 3, {
+          nextStatusIds:
+            statusId === ORDER_STATUS.PACKING
+              ? [ORDER_STATUS.DISPATCHED, ORDER_STATUS.CANCELLED]
+              : [],
+        }),
+      }),
       'PUT /api/order/42': () => {
         statusId = ORDER_STATUS.CANCELLED;
         return {
@@ -179,7 +192,11 @@ describe('order detail', () => {
     renderWithProviders(<OrderDetail orderId={42} />);
     const status = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
     expect(status.value).toBe(String(ORDER_STATUS.PACKING));
-    expect(within(status).getAllByRole('option')).toHaveLength(10);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Packing', 'Dispatched', 'Cancelled']);
 
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
     const popover = screen.getByRole('alertdialog', { name: 'Cancel order' });
@@ -190,6 +207,81 @@ describe('order detail', () => {
     const [put] = callsTo(fetchMock, 'PUT', '/api/order/42');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ statusId: ORDER_STATUS.CANCELLED });
     await waitFor(() => expect(screen.queryByLabelText('Order status')).toBeNull());
+  });
+
+  it('offers only the statuses the order may go to next (issue 16)', async () => {
+    signIn(admin, {
+      'GET /api/order/getOrderDetail/42': {
+        body: detail(ORDER_STATUS.WAITING_TO_ACCEPT, 3, {
+          nextStatusIds: [ORDER_STATUS.CANCELLED],
+        }),
+      },
+    });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    const status = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
+    expect(status.value).toBe(String(ORDER_STATUS.WAITING_TO_ACCEPT));
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Waiting To Accept', 'Cancelled']);
+    expect(within(status).queryByRole('option', { name: 'Dispatched' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeTruthy();
+  });
+
+  it("shows the server's reason when it refuses a status (409)", async () => {
+    const reason =
+      'This order holds prescription medicine and cannot be Packing until a pharmacist has approved its prescription.';
+    const fetchMock = signIn(admin, {
+      'GET /api/order/getOrderDetail/42': {
+        body: detail(ORDER_STATUS.ACCEPTED, 3, {
+          nextStatusIds: [ORDER_STATUS.PACKING, ORDER_STATUS.CANCELLED],
+        }),
+      },
+      'PUT /api/order/42': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: reason },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetail orderId={42} />);
+    const status = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
+    await user.selectOptions(status, 'Packing');
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT', '/api/order/42')).toHaveLength(1);
+    // The order is read again, and the field shows where it really stands.
+    await waitFor(() => expect(status.value).toBe(String(ORDER_STATUS.ACCEPTED)));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/order/getOrderDetail/42').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('tells the customer which pharmacist approved the prescription', async () => {
+    signIn(member, {
+      'GET /api/order/getOrderDetail/42': {
+        body: detail(ORDER_STATUS.ACCEPTED, 3, {
+          approval: {
+            pharmacistName: 'Asha Admin',
+            pharmacistRegistrationNumber: 'KA/PH/2019/04512',
+            approvedAt: '2026-11-21T09:30:00.000Z',
+          },
+        }),
+      },
+    });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(
+      await screen.findByText('Approved by pharmacist Asha Admin (Reg. no KA/PH/2019/04512)'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Order status')).toBeNull();
+  });
+
+  it('marks the lines that need a prescription', async () => {
+    const answer = detail(ORDER_STATUS.ACCEPTED);
+    answer.orderDetails[0] = { ...answer.orderDetails[0]!, prescription: true };
+    signIn(member, { 'GET /api/order/getOrderDetail/42': { body: answer } });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByText('Prescription required')).toBeTruthy();
+    expect(screen.getAllByText('Prescription required')).toHaveLength(1);
   });
 
   it("shows 'No order found.' for another member's order", async () => {

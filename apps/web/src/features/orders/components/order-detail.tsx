@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardCheck, PackageSearch, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, ClipboardCheck, PackageSearch, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -7,6 +7,7 @@ import {
   formatMoney,
   lineTotal,
   needsCompletion,
+  type DispensingApproval,
   type Order,
   type OrderDetailLine,
 } from '@pharmacy/shared';
@@ -14,6 +15,7 @@ import { ButtonLink, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -55,7 +57,32 @@ function BackToOrders({ admin }: { admin: boolean }) {
   );
 }
 
-/** Spec §2 order items: image, name linking to the product, offer price, quantity, line total. */
+/** Issue 16: the pharmacist who approved the order's prescription, as the customer reads it. */
+export function approvalText(approval: DispensingApproval): string {
+  return `Approved by pharmacist ${approval.pharmacistName} (Reg. no ${approval.pharmacistRegistrationNumber})`;
+}
+
+function ApprovalFact({ approval }: { approval: DispensingApproval }) {
+  return (
+    <div className="py-1.5 text-sm">
+      <dt className="sr-only">Prescription</dt>
+      <dd className="flex items-start gap-1.5 font-medium text-green-800">
+        <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          {approvalText(approval)}
+          <span className="block text-xs font-normal text-slate-600">
+            on <time dateTime={approval.approvedAt}>{formatLongDate(approval.approvedAt)}</time>
+          </span>
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 order items: image, name linking to the product, offer price, quantity, line total;
+ * issue 16: 'Prescription required' on prescription medicine.
+ */
 function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySymbol: string }) {
   const money = (amount: number) => formatMoney(amount, currencySymbol);
   const name = line.product?.name ?? line.productName;
@@ -87,6 +114,7 @@ function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySy
               </span>
             </p>
           )}
+          {line.prescription ? <PrescriptionRequiredTag className="my-0.5" /> : null}
           <p className="text-sm text-slate-600">
             {money(line.offerPrice)} × {line.quantity}
             <span className="sr-only"> (quantity {line.quantity})</span>
@@ -155,7 +183,8 @@ function DetailSkeleton() {
 
 /**
  * Spec §2 order detail: id, value, date, status, expected delivery and delivered dates, shipping
- * address, items with line totals, 'Back to orders', the status timeline; for the owner a
+ * address, items with line totals, 'Back to orders', the status timeline, the approving
+ * pharmacist once a prescription is approved (issue 16); for the owner a
  * 'Complete Order' link while the order waits on them (DECISIONS); for admins the controls,
  * hidden once the order is Delivered or Cancelled. Empty: 'No order found.'.
  */
@@ -190,7 +219,7 @@ export function OrderDetail({ orderId }: { orderId: number | null }) {
     );
   }
 
-  const { order, orderDetails, statusHistory } = query.data;
+  const { order, orderDetails, statusHistory, dispensing } = query.data;
   const isOwner = profile?.id === order.userId;
 
   return (
@@ -242,6 +271,7 @@ export function OrderDetail({ orderId }: { orderId: number | null }) {
               <Fact label="Status">
                 <OrderStatusBadge order={order} />
               </Fact>
+              {dispensing.approval ? <ApprovalFact approval={dispensing.approval} /> : null}
               <Fact label="Order value">{money(order.totalOrderValue)}</Fact>
               <Fact label="Order date">
                 <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
@@ -268,7 +298,11 @@ export function OrderDetail({ orderId }: { orderId: number | null }) {
           </Section>
           {showAdminControls(order, isAdmin) ? (
             <Section title="Manage order">
-              <OrderAdminControls key={order.id} order={order} />
+              <OrderAdminControls
+                key={order.id}
+                order={order}
+                nextStatusIds={dispensing.nextStatusIds}
+              />
             </Section>
           ) : null}
         </div>
