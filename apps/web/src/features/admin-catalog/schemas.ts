@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Response schemas of the catalogue administration calls (spec §7). */
 export {
   divisionListResponseSchema,
+  drugScheduleListResponseSchema,
   manufacturerListResponseSchema,
   messageResponseSchema,
   productListResponseSchema,

@@ -51,4 +51,5 @@ export const adminCatalogKeys = {
   entries: (kind: AdminCatalogKind) => ['catalog', 'admin', 'entries', kind] as const,
   products: (params: object) => ['catalog', 'admin', 'products', params] as const,
   product: (id: number) => ['catalog', 'admin', 'product', id] as const,
+  schedules: () => ['catalog', 'schedules'] as const,
 };

@@ -94,9 +94,12 @@ function ProductRows({
           </td>
           <td className="px-2.5 py-2 text-center">
             {product.prescription ? (
-              <span title="Prescription required" className="inline-flex text-amber-700">
+              <span
+                title={`Prescription required (${product.schedule.name})`}
+                className="inline-flex text-amber-700"
+              >
                 <FileText aria-hidden="true" className="size-5" />
-                <span className="sr-only">Prescription required</span>
+                <span className="sr-only">Prescription required ({product.schedule.name})</span>
               </span>
             ) : (
               <span className="sr-only">No prescription needed</span>

@@ -6,6 +6,38 @@ import { callsTo, mockApi, settingsResponse } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
 import { ProductForm } from './product-form';
 
+/** India's default drug schedules (issue 16), as GET /api/schedules answers them. */
+const schedules = {
+  OTC: {
+    code: 'OTC',
+    name: 'Over the counter',
+    requiresPrescription: false,
+    onlineSale: true,
+    keepsRegister: false,
+  },
+  H: {
+    code: 'H',
+    name: 'Schedule H',
+    requiresPrescription: true,
+    onlineSale: true,
+    keepsRegister: false,
+  },
+  H1: {
+    code: 'H1',
+    name: 'Schedule H1',
+    requiresPrescription: true,
+    onlineSale: true,
+    keepsRegister: true,
+  },
+  X: {
+    code: 'X',
+    name: 'Schedule X',
+    requiresPrescription: true,
+    onlineSale: false,
+    keepsRegister: true,
+  },
+};
+
 const lists = {
   'GET /api/settings': { body: settingsResponse },
   'GET /api/division/all': {
@@ -15,6 +47,7 @@ const lists = {
   'GET /api/saltComposition/all': {
     body: { saltCompositionList: [{ id: 1, name: 'Paracetamol (650mg)' }] },
   },
+  'GET /api/schedules': { body: { schedules: Object.values(schedules) } },
 };
 
 const storedProduct = {
@@ -24,6 +57,8 @@ const storedProduct = {
   maximumRetailPrice: 63.5,
   quantity: 40,
   prescription: false,
+  schedule: schedules.OTC,
+  maxUnitsPerOrder: null,
   isActive: true,
   images: [],
   divisionId: 1,
@@ -146,7 +181,8 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
       url: '/dashboard/product/add',
     });
     await fillValidProduct(user);
-    await user.click(screen.getByLabelText('Prescription required'));
+    await user.selectOptions(screen.getByLabelText('Drug schedule'), 'Schedule H1');
+    await user.type(screen.getByLabelText('Maximum units per order'), '2');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
 
     expect(await screen.findByText('Product created successfully')).toBeTruthy();
@@ -168,7 +204,9 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
       supplier: '',
       invoiceReference: '',
       purchasePrice: '',
+      scheduleCode: 'H1',
       prescription: 'true',
+      maxUnitsPerOrder: '2',
       isActive: 'true',
     });
     expect(form.has('keepImageUrls')).toBe(false);
@@ -202,6 +240,62 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
     expect(form.get('name')).toBe('Dolo 650 Tablet');
     expect(form.has('quantity')).toBe(false);
     expect(form.has('batchNumber')).toBe(false);
+  });
+
+  it('chooses the drug schedule instead of a prescription checkbox (issue 16)', async () => {
+    mockApi(lists);
+    const user = userEvent.setup();
+    renderWithProviders(<ProductForm mode="add" />);
+    expect(screen.queryByRole('checkbox', { name: 'Prescription required' })).toBeNull();
+    const schedule = screen.getByLabelText('Drug schedule') as HTMLSelectElement;
+    // A new product starts over the counter once the schedules are known.
+    await waitFor(() => expect(schedule.value).toBe('OTC'));
+    expect(screen.getByText('No prescription needed')).toBeTruthy();
+    await user.selectOptions(schedule, 'Schedule X');
+    expect(screen.getByText('Rx: prescription required')).toBeTruthy();
+    expect(screen.getByText('Not sold online: the shop shows no cart button')).toBeTruthy();
+    expect(screen.getByText('Dispatches go into the register')).toBeTruthy();
+  });
+
+  it('keeps the per-order limit from 1 to 1000 and shows the stored schedule on edit', async () => {
+    const fetchMock = mockApi({
+      ...lists,
+      'PATCH /api/product/7': { body: { id: 7, message: 'Product updated successfully' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ProductForm
+        mode="edit"
+        product={{
+          ...storedProduct,
+          schedule: schedules.H,
+          prescription: true,
+          maxUnitsPerOrder: 4,
+        }}
+      />,
+      { url: '/dashboard/product/edit/7' },
+    );
+    await screen.findByRole('option', { name: 'Schedule H' });
+    expect((screen.getByLabelText('Drug schedule') as HTMLSelectElement).value).toBe('H');
+    const limit = screen.getByLabelText('Maximum units per order') as HTMLInputElement;
+    expect(limit.value).toBe('4');
+    await user.clear(limit);
+    await user.type(limit, '1001');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(alerts()).toEqual(['Maximum units per order must be a whole number from 1 to 1000.']),
+    );
+
+    // Empty clears the limit; the schedule goes with the prescription flag it implies.
+    await user.clear(limit);
+    await user.selectOptions(screen.getByLabelText('Drug schedule'), 'Over the counter');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'PATCH', '/api/product/7');
+    const form = call?.[1]?.body as FormData;
+    expect(form.get('scheduleCode')).toBe('OTC');
+    expect(form.get('prescription')).toBe('false');
+    expect(form.get('maxUnitsPerOrder')).toBe('');
   });
 
   it('creates a new manufacturer from the dropdown and chooses it', async () => {

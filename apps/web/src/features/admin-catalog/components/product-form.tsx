@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ArrowDown, FileText, RefreshCw, Save } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import {
   Controller,
   useForm,
+  useWatch,
+  type Control,
   type FieldErrors,
   type Resolver,
   type UseFormRegister,
+  type UseFormSetValue,
 } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -16,10 +19,11 @@ import {
   productCreateSchema,
   productFormSchema,
   utcDay,
+  type DrugSchedule,
   type Product,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
-import { FormField, Input, Textarea } from '../../../components/ui/form-field';
+import { FormField, Input, Select, Textarea } from '../../../components/ui/form-field';
 import { NumberInput } from '../../../components/ui/number-input';
 import { paths } from '../../../config/paths';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -27,6 +31,7 @@ import { cn } from '../../../lib/cn';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { notify } from '../../../lib/toast';
 import { useCreateProduct } from '../api/create-product';
+import { useSchedules } from '../api/get-schedules';
 import { useUpdateProduct } from '../api/update-product';
 import {
   fieldOfServerMessage,
@@ -97,6 +102,120 @@ function SellableStock({
         </a>
       ) : null}
     </div>
+  );
+}
+
+/** What a schedule means for the product, in words (DESIGN.md: never colour alone). */
+function ScheduleMeaning({ schedule }: { schedule: DrugSchedule | undefined }) {
+  if (!schedule) return null;
+  const chip =
+    'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold ring-1';
+  return (
+    <span className="mt-1 flex flex-wrap gap-1.5">
+      {schedule.requiresPrescription ? (
+        <span className={cn(chip, 'bg-amber-50 text-amber-900 ring-amber-200')}>
+          <FileText aria-hidden="true" className="size-3.5" />
+          Rx: prescription required
+        </span>
+      ) : (
+        <span className={cn(chip, 'bg-green-50 text-green-800 ring-green-200')}>
+          No prescription needed
+        </span>
+      )}
+      {schedule.onlineSale ? null : (
+        <span className={cn(chip, 'bg-slate-100 text-slate-800 ring-slate-300')}>
+          Not sold online: the shop shows no cart button
+        </span>
+      )}
+      {schedule.keepsRegister ? (
+        <span className={cn(chip, 'bg-slate-100 text-slate-800 ring-slate-300')}>
+          Dispatches go into the register
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Issue 16: the drug schedule (GET /api/schedules) instead of a bare prescription checkbox; the
+ * chosen schedule sets the prescription flag (and so the Rx icon). A new product starts as the
+ * first schedule sold without a prescription (over the counter).
+ */
+function ScheduleSelect({
+  control,
+  setValue,
+  error,
+}: {
+  control: Control<ProductFormValues, unknown, ProductFormOutput>;
+  setValue: UseFormSetValue<ProductFormValues>;
+  error: string | undefined;
+}) {
+  const schedules = useSchedules();
+  const code = useWatch({ control, name: 'scheduleCode' });
+  const list = schedules.data ?? [];
+  const chosen = list.find((schedule) => schedule.code === code);
+
+  useEffect(() => {
+    if (!schedules.data || code) return;
+    const first =
+      schedules.data.find((schedule) => !schedule.requiresPrescription && schedule.onlineSale) ??
+      schedules.data[0];
+    if (!first) return;
+    setValue('scheduleCode', first.code);
+    setValue('prescription', first.requiresPrescription);
+  }, [schedules.data, code, setValue]);
+
+  return (
+    <FormField
+      label="Drug schedule"
+      error={error ?? (schedules.isError ? 'The schedules could not be loaded.' : undefined)}
+      hint={<ScheduleMeaning schedule={chosen} />}
+    >
+      {(fieldProps) => (
+        <div className="flex gap-2">
+          <Controller
+            control={control}
+            name="scheduleCode"
+            render={({ field }) => (
+              <Select
+                {...fieldProps}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  const next = list.find((schedule) => schedule.code === event.target.value);
+                  if (next) setValue('prescription', next.requiresPrescription);
+                }}
+                aria-busy={schedules.isPending || undefined}
+              >
+                {list.length === 0 ? (
+                  <option value={field.value}>
+                    {schedules.isPending ? 'Loading schedules…' : field.value}
+                  </option>
+                ) : (
+                  list.map((schedule) => (
+                    <option key={schedule.code} value={schedule.code}>
+                      {schedule.name}
+                    </option>
+                  ))
+                )}
+              </Select>
+            )}
+          />
+          {schedules.isError ? (
+            <Button
+              variant="secondary"
+              onClick={() => void schedules.refetch()}
+              icon={<RefreshCw aria-hidden="true" className="size-4" />}
+            >
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </FormField>
   );
 }
 
@@ -183,7 +302,8 @@ function OpeningStockFields({
 /**
  * Spec §5 product add and edit form: the shared schema's rules and messages (the server applies
  * the same), division, manufacturer and salt composition dropdowns that can create a new entry,
- * prescription and active checkboxes and several images. On add the opening stock (quantity
+ * the drug schedule (which sets the prescription flag) and the per-order limit (issue 16), the
+ * active checkbox and several images. On add the opening stock (quantity
  * default 1, batch number, expiry date and the receipt's optional details) is its first batch; on
  * edit the sellable stock is shown read-only with a link to the page's Stock section. A failed
  * submit toasts 'Form validation failed'; success toasts the server's message and returns to the
@@ -212,6 +332,7 @@ export function ProductForm({
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: resolverFor(mode),
@@ -326,15 +447,21 @@ export function ProductForm({
         {mode === 'edit' && product ? (
           <SellableStock quantity={product.quantity} stockSectionId={stockSectionId} />
         ) : null}
+        <ScheduleSelect
+          control={control}
+          setValue={setValue}
+          error={errors.scheduleCode?.message}
+        />
+        <FormField
+          label="Maximum units per order"
+          error={errors.maxUnitsPerOrder?.message}
+          hint="Optional, 1 to 1000; leave empty when only the stock limits an order"
+        >
+          {(field) => (
+            <NumberInput {...field} {...register('maxUnitsPerOrder')} min={1} max={1000} />
+          )}
+        </FormField>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:gap-8">
-          <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              {...register('prescription')}
-              className="size-5 rounded border-slate-400 accent-brand-700"
-            />
-            Prescription required
-          </label>
           <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"

@@ -42,6 +42,8 @@ describe('product form helpers', () => {
       manufacturerId: 2,
       saltCompositionId: 3,
       prescription: false,
+      scheduleCode: undefined,
+      maxUnitsPerOrder: null,
       isActive: false,
       dosageForm: null,
       strength: null,
@@ -55,6 +57,9 @@ describe('product form helpers', () => {
     expect(kept.getAll('keepImageUrls')).toEqual(['/a.png', '/b.png']);
     expect(kept.get('isActive')).toBe('false');
     expect(kept.get('dosageForm')).toBe('');
+    // Issue 16: no limit is sent as empty text (it clears one); no schedule chosen, none sent.
+    expect(kept.get('maxUnitsPerOrder')).toBe('');
+    expect(kept.has('scheduleCode')).toBe(false);
     // Stock is kept in batches: an edit never carries a quantity (the server refuses one).
     expect(kept.has('quantity')).toBe(false);
     expect(kept.has('batchNumber')).toBe(false);
@@ -70,6 +75,8 @@ describe('product form helpers', () => {
         manufacturerId: 2,
         saltCompositionId: 3,
         prescription: false,
+        scheduleCode: 'OTC',
+        maxUnitsPerOrder: 2,
         isActive: true,
         dosageForm: null,
         strength: null,
@@ -91,6 +98,9 @@ describe('product form helpers', () => {
       supplier: '',
       invoiceReference: 'INV-77',
       purchasePrice: '41.5',
+      scheduleCode: 'OTC',
+      prescription: 'false',
+      maxUnitsPerOrder: '2',
     });
     expect(form.has('keepImageUrls')).toBe(false);
   });

@@ -19,7 +19,12 @@ export interface ProductFormValues {
   divisionId: string;
   manufacturerId: string;
   saltCompositionId: string;
+  /** Follows from the chosen schedule (issue 16); sent too, so both always agree. */
   prescription: boolean;
+  /** A drug schedule code (GET /api/schedules); '' until the list has loaded on add. */
+  scheduleCode: string;
+  /** Issue 16: the most units one order may hold; '' for no limit. */
+  maxUnitsPerOrder: string;
   isActive: boolean;
   dosageForm: string;
   strength: string;
@@ -56,6 +61,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       manufacturerId: '',
       saltCompositionId: '',
       prescription: false,
+      scheduleCode: '',
+      maxUnitsPerOrder: '',
       isActive: true,
       dosageForm: '',
       strength: '',
@@ -74,6 +81,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     saltCompositionId: product.saltCompositionId === null ? '' : String(product.saltCompositionId),
     ...noOpeningStock,
     prescription: product.prescription,
+    scheduleCode: product.schedule.code,
+    maxUnitsPerOrder: product.maxUnitsPerOrder === null ? '' : String(product.maxUnitsPerOrder),
     isActive: product.isActive,
     dosageForm: product.dosageForm ?? '',
     strength: product.strength ?? '',
@@ -84,7 +93,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
 
 /**
  * The multipart body of POST/PATCH /product (spec §7): every field as text and the new files
- * under `image`. A new product also carries its opening stock (quantity, batch number, expiry and
+ * under `image`. Issue 16: the schedule's code (when chosen) with the prescription flag it
+ * implies, and the per-order limit ('' clears it). A new product also carries its opening stock (quantity, batch number, expiry and
  * the optional receipt details); an edit never sends a quantity (the server refuses it). On edit
  * `keepImageUrls` lists the stored images to keep; an empty value says "keep none", since leaving
  * the field out keeps them all.
@@ -102,12 +112,14 @@ export function productFormData(
     manufacturerId: String(values.manufacturerId),
     saltCompositionId: String(values.saltCompositionId),
     prescription: String(values.prescription),
+    maxUnitsPerOrder: values.maxUnitsPerOrder == null ? '' : String(values.maxUnitsPerOrder),
     isActive: String(values.isActive),
     dosageForm: values.dosageForm ?? '',
     strength: values.strength ?? '',
     packSize: values.packSize ?? '',
     description: values.description ?? '',
   };
+  if (values.scheduleCode) fields.scheduleCode = values.scheduleCode;
   if ('quantity' in values) {
     fields.quantity = String(values.quantity);
     fields.batchNumber = values.batchNumber;
@@ -133,6 +145,8 @@ const FORM_FIELDS = new Set<keyof ProductFormValues>([
   'manufacturerId',
   'saltCompositionId',
   'prescription',
+  'scheduleCode',
+  'maxUnitsPerOrder',
   'isActive',
   'dosageForm',
   'strength',
