@@ -12,6 +12,7 @@ const admin = {
   phoneNumber: '9876543210',
   roleId: 1,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 const member = { ...admin, id: 7, name: 'Ravi Member', roleId: 2 };
 
@@ -236,6 +237,7 @@ describe('dashboard shell', () => {
       'Products',
       'Low Stock',
       'Near Expiry',
+      'H1 Register',
       'Users',
       'Prescriptions',
       'Audit Log',

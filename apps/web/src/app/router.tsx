@@ -24,6 +24,7 @@ const adminCatalog = () => import('./routes/dashboard/admin-catalog-pages');
 const adminUsers = () => import('./routes/dashboard/admin-users-pages');
 const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
 const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
+const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
 
 const d = paths.dashboard;
 
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           { path: d.productEdit.path, element: page(adminCatalog, 'ProductEditRoute') },
           { path: d.lowStock.path, element: page(adminInventory, 'LowStockRoute') },
           { path: d.nearExpiry.path, element: page(adminInventory, 'NearExpiryRoute') },
+          { path: d.register.path, element: page(adminCompliance, 'H1RegisterRoute') },
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           {

@@ -122,6 +122,12 @@ export const paths = {
       path: '/dashboard/inventory/near-expiry',
       getHref: (days?: number) => withQuery('/dashboard/inventory/near-expiry', { days }),
     },
+    /** Issue 16: the Schedule H1 register (admin), for a period (yyyy-MM-dd, both included). */
+    register: {
+      path: '/dashboard/register',
+      getHref: (range?: { from: string; to: string }) =>
+        withQuery('/dashboard/register', { from: range?.from, to: range?.to }),
+    },
     users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
     /** Issue 16 point 7: the audit log and its hash chain check (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },

@@ -1,4 +1,5 @@
 import {
+  BookCheck,
   Boxes,
   Building2,
   CalendarClock,
@@ -65,6 +66,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Products', to: paths.dashboard.products.getHref(), Icon: Boxes },
       { label: 'Low Stock', to: paths.dashboard.lowStock.getHref(), Icon: PackageMinus },
       { label: 'Near Expiry', to: paths.dashboard.nearExpiry.getHref(), Icon: CalendarClock },
+      { label: 'H1 Register', to: paths.dashboard.register.getHref(), Icon: BookCheck },
       { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users },
       { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
       { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
