@@ -13,6 +13,7 @@ const member = {
   phoneNumber: '9876543210',
   roleId: 2,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 
 const home: Address = {

@@ -13,6 +13,7 @@ const admin = {
   phoneNumber: '9876543210',
   roleId: 1,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 
 const people = [

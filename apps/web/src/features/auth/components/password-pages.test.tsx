@@ -91,6 +91,7 @@ describe('reset password', () => {
           phoneNumber: null,
           roleId: 2,
           providerName: 'Email',
+          pharmacistRegistrationNumber: null,
         },
       },
       'POST /api/auth/reset-password': { body: { message: PASSWORD_RESET_DONE } },

@@ -11,6 +11,7 @@ const created = {
   phoneNumber: '9876543210',
   roleId: 2,
   providerName: 'Email',
+  pharmacistRegistrationNumber: null,
 };
 
 function form() {
