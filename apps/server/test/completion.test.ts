@@ -313,7 +313,8 @@ describe(`order completion (${testDriver})`, () => {
     expect(afterReject[0]).toMatchObject({
       reviewStatus: 'rejected',
       reviewReason: 'The prescription is not signed.',
-      reviewedBy: 'Admin Person',
+      reviewedBy: 'Pharmacist Person',
+      reviewerRegistrationNumber: 'KA/PH/2020/00042',
     });
     expect((await put(user, orderId, { payment: 'Cash on Delivery' })).statusCode).toBe(409);
 
