@@ -5,6 +5,7 @@ import {
   ORDER_STATUS,
   addDays,
   addressInputSchema,
+  auditListQuerySchema,
   cardErrorResponseSchema,
   cartChangeSchema,
   cartMergeSchema,
@@ -80,6 +81,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/user/getAllAddress',
   'GET /api/auth/google',
   'GET /api/schedules',
+  'GET /api/audit/verify',
 ] as const;
 
 const sameConfirmation =
@@ -519,6 +521,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'admin',
     actors: ['admin'],
     query: hostileQueryArbitrary(userListQuerySchema),
+  },
+  {
+    route: 'GET /api/audit',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(auditListQuerySchema),
   },
   {
     route: 'POST /api/product',
