@@ -12,7 +12,6 @@ import { usePlaceOrder } from '../api/place-order';
 import { useCart, useCartLinePending, useCartOwner } from '../hooks/use-cart';
 import { useCartActions, type CartActions } from '../hooks/use-cart-actions';
 import { markOpenCartAfterSignIn } from '../hooks/use-cart-drawer';
-import { therapyLines } from '../lib/cart-rules';
 import { CART_EMPTY_TEXT } from '../texts';
 import type { CartLine, CartTotals } from '../types';
 import { CartLineItem } from './cart-line';
@@ -67,6 +66,16 @@ function Totals({ summary, currencySymbol }: { summary: CartTotals; currencySymb
       </div>
     </dl>
   );
+}
+
+/** The cart's lines as the shared duplicate-therapy rule reads them. */
+function therapyLines(lines: readonly CartLine[]) {
+  return lines.map(({ product }) => ({
+    productId: product.id,
+    productName: product.name,
+    saltCompositionId: product.saltComposition?.id ?? null,
+    saltCompositionName: product.saltComposition?.name ?? null,
+  }));
 }
 
 /**

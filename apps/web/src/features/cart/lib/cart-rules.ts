@@ -1,10 +1,10 @@
 import {
   fromMinorUnits,
-  orderLimitMessage,
   placeholderImageIndex,
   quantityExceedsStock,
   toMinorUnits,
 } from '@pharmacy/shared';
+import { orderLimitText } from '../../../lib/dispensing-texts';
 import type { Cart, CartLine, CartProduct, CartTotals } from '../types';
 
 /**
@@ -32,8 +32,9 @@ export function bindingOrderLimit(
 }
 
 /**
- * The most units of a product the cart may hold: the stock (spec §5, shared
- * maxOrderableUnits), its per-order limit (issue 16) and the line cap, whichever is lowest.
+ * The most units of a product the cart may hold: the stock (spec §5) and its per-order limit
+ * (issue 16), as shared maxOrderableUnits reads them (cart-rules.test.ts checks it), and the
+ * line cap, whichever is lowest.
  */
 export function lineCap(product: Pick<CartProduct, 'quantity' | 'maxUnitsPerOrder'>): number {
   return bindingOrderLimit(product) ?? maxUnits(product.quantity);
@@ -43,7 +44,7 @@ export function lineCap(product: Pick<CartProduct, 'quantity' | 'maxUnitsPerOrde
 export function capMessage(product: LimitedProduct): string {
   const limit = bindingOrderLimit(product);
   return limit !== null
-    ? orderLimitMessage(product.name, limit)
+    ? orderLimitText(product.name, limit)
     : quantityExceedsStock(maxUnits(product.quantity));
 }
 
@@ -109,14 +110,4 @@ export function toCartProduct(product: CartProduct): CartProduct {
       : null,
     images: product.images.slice(0, 1).map((image) => ({ url: image.url })),
   };
-}
-
-/** Issue 16: products in the cart with the same salt composition (shared duplicateTherapies). */
-export function therapyLines(lines: readonly CartLine[]) {
-  return lines.map(({ product }) => ({
-    productId: product.id,
-    productName: product.name,
-    saltCompositionId: product.saltComposition?.id ?? null,
-    saltCompositionName: product.saltComposition?.name ?? null,
-  }));
 }

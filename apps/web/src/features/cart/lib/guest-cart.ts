@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { MESSAGES, notSoldOnlineMessage, type GuestCartLine } from '@pharmacy/shared';
+import { MESSAGES, type GuestCartLine } from '@pharmacy/shared';
+import { notSoldOnlineText } from '../../../lib/dispensing-texts';
 import { QUANTITY_MIN_TEXT } from '../texts';
 import type { CartLine, CartProduct } from '../types';
 import { capMessage, lineCap, toCartProduct } from './cart-rules';
@@ -171,7 +172,7 @@ export function useGuestCart(): CartLine[] {
  */
 export function addToGuestCart(product: CartProduct, quantity: number): GuestCartResult {
   if (!Number.isInteger(quantity) || quantity < 1) return { ok: false, message: QUANTITY_MIN_TEXT };
-  if (!product.onlineSale) return { ok: false, message: notSoldOnlineMessage(product.name) };
+  if (!product.onlineSale) return { ok: false, message: notSoldOnlineText(product.name) };
   const lines = getGuestCart();
   const snapshot = toCartProduct(product);
   const cap = lineCap(snapshot);

@@ -1,14 +1,9 @@
 import { Ban, FileText, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  discountPercent,
-  formatMoney,
-  isLowStock,
-  NOT_SOLD_ONLINE_NOTE,
-  type DrugScheduleInfo,
-} from '@pharmacy/shared';
+import { discountPercent, formatMoney, isLowStock, type DrugScheduleInfo } from '@pharmacy/shared';
 import { cn } from '../../../lib/cn';
+import { NOT_SOLD_ONLINE_TEXT } from '../../../lib/dispensing-texts';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import type { ProductSummary } from '../types';
@@ -62,7 +57,7 @@ export function NotSoldOnlineNote({ className }: { className?: string }) {
       )}
     >
       <Store aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-      {NOT_SOLD_ONLINE_NOTE}
+      {NOT_SOLD_ONLINE_TEXT}
     </p>
   );
 }
