@@ -114,7 +114,11 @@ function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySy
               </span>
             </p>
           )}
-          {line.prescription ? <PrescriptionRequiredTag className="my-0.5" /> : null}
+          {line.prescription ? (
+            <p className="my-1">
+              <PrescriptionRequiredTag />
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             {money(line.offerPrice)} × {line.quantity}
             <span className="sr-only"> (quantity {line.quantity})</span>
