@@ -5,20 +5,16 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_NAMES,
   defaultPagination,
-  displayedStatus,
   fromMinorUnits,
   isOrderEditable,
   lineTotalMinor,
   nextStatusAfterAddress,
-  nextStatusAfterPayment,
-  DISPENSING_STATUSES,
   adminNextStatuses,
   checkTransition,
   duplicateTherapies,
   exceedsOrderLimit,
   notSoldOnlineMessage,
   orderLimitMessage,
-  type TransitionActor,
   type Order,
   type OrderDetailResponse,
   type OrderListQuery,
@@ -37,49 +33,22 @@ import {
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
-import { recordAudit } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
-import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
+import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
+import { createCheckoutSteps } from './checkout-steps';
+import { createStatusChanges, mailTarget, toOrder } from './order-status';
 import * as placing from './place-order.repository';
 
 export const CART_IS_EMPTY = 'Your cart is empty.';
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
 const ORDER_PLACED = 'Order placed successfully';
 
-function toOrder(row: repository.OrderRow): Order {
-  return {
-    id: row.id,
-    statusId: row.statusId,
-    status: displayedStatus(row),
-    addressId: row.addressId,
-    userId: row.userId,
-    totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
-    createdAt: row.createdAt.toISOString(),
-    expectedDeliveryDate: row.expectedDeliveryDate,
-    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
-    orderedBy: { id: row.userId, name: row.orderedByName },
-    itemCount: row.itemCount,
-    firstItemImage: row.firstItemImage,
-    hasPrescriptionItems: row.hasPrescriptionItems,
-    shippingAddress: row.shippingAddress ?? null,
-    paymentNote: row.paymentNote,
-  };
-}
-
 const isAdmin = (session: Session) => session.roleId === 1;
 
-const mailTarget = (row: repository.OrderRow): OrderMailTarget => ({
-  orderId: row.id,
-  email: row.orderedByEmail,
-  name: row.orderedByName,
-  totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
-});
-
-export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
-export const CARD_PAYMENT = 'Card payment';
+export { CARD_PAYMENT, NOT_WAITING_FOR_PAYMENT } from './checkout-steps';
 
 const unavailable = (name: string) =>
   `${name} is no longer available. Please remove it from your cart.`;
@@ -111,7 +80,6 @@ function assertCanOrder(
     }
   }
 }
-
 export function createOrdersService(deps: {
   db: Database;
   cart: CartService;
@@ -122,28 +90,6 @@ export function createOrdersService(deps: {
   mail: OrderMail;
 }) {
   const { db, cart, catalog, inventory, addresses, compliance, mail } = deps;
-
-  /**
-   * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
-   * pharmacist must see the prescription first (DECISIONS). Only from the Payment step.
-   */
-  async function completePayment(
-    tx: DbOrTx,
-    order: repository.OrderRow,
-    note: string,
-    byUserId: number | null,
-  ) {
-    if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
-    await repository.updateOrder(tx, order.id, { paymentNote: note });
-    await changeStatus(
-      tx,
-      order,
-      nextStatusAfterPayment(order.hasPrescriptionItems),
-      byUserId,
-      note,
-      'flow',
-    );
-  }
 
   /** The order if the session may see it; another user's order is 'not found' (never 403). */
   async function visibleOrder(
@@ -157,47 +103,9 @@ export function createOrdersService(deps: {
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
-
-  /**
-   * Every status change goes through here: the order state machine (shared ORDER_TRANSITIONS)
-   * accepts or refuses it, the history and the audit chain record it, and a dispatch writes the
-   * register, all in the caller's transaction.
-   */
-  async function changeStatus(
-    tx: DbOrTx,
-    order: repository.OrderRow,
-    to: OrderStatusId,
-    byUserId: number | null,
-    note: string | null,
-    actor: TransitionActor,
-  ) {
-    const from = order.statusId as OrderStatusId;
-    const needsApproval = DISPENSING_STATUSES.includes(to) && order.hasPrescriptionItems;
-    const context = needsApproval
-      ? await compliance.transitionContext(tx, order)
-      : { hasPrescriptionItems: order.hasPrescriptionItems, prescriptionApproved: false };
-    const check = checkTransition(from, to, actor, context);
-    if (!check.allowed) throw new ConflictError(check.reason);
-    await repository.updateOrder(tx, order.id, {
-      statusId: to,
-      ...(to === ORDER_STATUS.DELIVERED ? { deliveredAt: new Date() } : {}),
-    });
-    await repository.insertHistory(tx, {
-      orderId: order.id,
-      fromStatusId: from,
-      toStatusId: to,
-      changedByUserId: byUserId,
-      note,
-    });
-    if (to === ORDER_STATUS.DISPATCHED) await compliance.recordDispatch(tx, order.id, byUserId);
-    await recordAudit(tx, {
-      actorUserId: byUserId,
-      action: 'order.status_changed',
-      entityType: 'order',
-      entityId: order.id,
-      details: { from, to, note },
-    });
-  }
+  const changeStatus = createStatusChanges(compliance);
+  const steps = createCheckoutSteps({ db, mail, changeStatus, visibleOrder });
+  const { completePayment } = steps;
 
   return {
     /**
@@ -478,124 +386,7 @@ export function createOrdersService(deps: {
       return { message, order: toOrder(updated) };
     },
 
-    /** The owner's order waiting for a card payment, with the amount taken from the order itself. */
-    async orderForCardPayment(session: Session, orderId: number) {
-      const order = await visibleOrder(session, orderId);
-      if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
-      return {
-        id: order.id,
-        amountMinor: order.totalOrderValueMinor,
-        openPayment: await repository.findOpenCardPayment(db, order.id),
-      };
-    },
-
-    async recordCardIntent(
-      orderId: number,
-      intent: { intentId: string; provider: 'stripe' | 'test'; amountMinor: number },
-    ) {
-      await repository.insertPayment(db, {
-        orderId,
-        method: 'card',
-        provider: intent.provider,
-        amountMinor: intent.amountMinor,
-        status: 'requires_payment',
-        note: null,
-        intentId: intent.intentId,
-      });
-    },
-
-    /**
-     * A card payment the provider reports as succeeded (from the client or the webhook). Saved
-     * exactly once: the payment row is locked, and a second report of the same intent is a no-op.
-     */
-    async recordCardSuccess(
-      intentId: string,
-      details: {
-        orderId: number;
-        amountMinor: number;
-        paymentMethodId: string | null;
-        byUserId: number | null;
-      },
-    ) {
-      const outcome = await db.transaction(async (tx) => {
-        const order = await repository.findOrder(tx, details.orderId, { forUpdate: true });
-        if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-        const payment = await repository.findPaymentByIntent(tx, intentId);
-        if (!payment || payment.orderId !== order.id)
-          throw new NotFoundError('No payment found for this order.');
-        if (payment.status === 'succeeded') return { order, saved: false };
-        if (
-          payment.amountMinor !== details.amountMinor ||
-          order.totalOrderValueMinor !== details.amountMinor
-        ) {
-          throw new ConflictError('The amount paid does not match the order total.');
-        }
-        await repository.markPaymentSucceeded(tx, payment.id, details.paymentMethodId);
-        await completePayment(tx, order, CARD_PAYMENT, details.byUserId);
-        return { order, saved: true };
-      });
-      if (outcome.saved) mail.confirmed(mailTarget(outcome.order), CARD_PAYMENT);
-      const updated = await repository.findOrder(db, details.orderId);
-      if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
-      return { saved: outcome.saved, order: toOrder(updated) };
-    },
-
-    /** The owner's order that is waiting for a prescription (first upload, or after a rejection). */
-    async orderForPrescription(session: Session, orderId: number) {
-      const order = await visibleOrder(session, orderId);
-      if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (order.statusId !== ORDER_STATUS.COLLECTING_PRESCRIPTION || !order.hasPrescriptionItems) {
-        throw new ConflictError('This order is not waiting for a prescription.');
-      }
-      return order;
-    },
-
-    /**
-     * After an upload: on to Payment, or straight back to the pharmacist when the order was paid
-     * before its prescription was rejected (no second payment, DECISIONS).
-     */
-    async prescriptionUploaded(tx: DbOrTx, orderId: number, userId: number) {
-      const order = await repository.findOrder(tx, orderId, { forUpdate: true });
-      if (!order || order.statusId !== ORDER_STATUS.COLLECTING_PRESCRIPTION) {
-        throw new ConflictError('This order is not waiting for a prescription.');
-      }
-      const paid = await repository.hasPayment(tx, orderId);
-      await changeStatus(
-        tx,
-        order,
-        paid ? ORDER_STATUS.WAITING_TO_ACCEPT : ORDER_STATUS.PAYMENT,
-        userId,
-        'Prescription uploaded',
-        'flow',
-      );
-    },
-
-    /** Pharmacist review of an order waiting to be accepted (admin). */
-    async reviewPrescription(
-      tx: DbOrTx,
-      orderId: number,
-      reviewerId: number,
-      decision: { approve: boolean; reason: string | null },
-    ) {
-      const order = await repository.findOrder(tx, orderId, { forUpdate: true });
-      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-      if (order.statusId !== ORDER_STATUS.WAITING_TO_ACCEPT)
-        throw new ConflictError('This order is not waiting for a prescription review.');
-      const to = decision.approve ? ORDER_STATUS.ACCEPTED : ORDER_STATUS.COLLECTING_PRESCRIPTION;
-      await changeStatus(
-        tx,
-        order,
-        to,
-        reviewerId,
-        decision.approve ? 'Prescription approved' : `Prescription rejected: ${decision.reason}`,
-        'flow',
-      );
-      return () => {
-        if (!decision.approve && decision.reason)
-          mail.prescriptionRejected(mailTarget(order), decision.reason);
-      };
-    },
+    ...steps,
 
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),

@@ -1,0 +1,96 @@
+import {
+  DISPENSING_STATUSES,
+  ORDER_STATUS,
+  checkTransition,
+  displayedStatus,
+  fromMinorUnits,
+  type Order,
+  type OrderStatusId,
+  type TransitionActor,
+} from '@pharmacy/shared';
+import type { DbOrTx } from '../../db/client';
+import { ConflictError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import type { ComplianceService } from '../compliance/compliance.service';
+import type { OrderMailTarget } from '../notifications/order-mail';
+import * as repository from './orders.repository';
+
+/** An order row as the API answers it. */
+export function toOrder(row: repository.OrderRow): Order {
+  return {
+    id: row.id,
+    statusId: row.statusId,
+    status: displayedStatus(row),
+    addressId: row.addressId,
+    userId: row.userId,
+    totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
+    createdAt: row.createdAt.toISOString(),
+    expectedDeliveryDate: row.expectedDeliveryDate,
+    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    orderedBy: { id: row.userId, name: row.orderedByName },
+    itemCount: row.itemCount,
+    firstItemImage: row.firstItemImage,
+    hasPrescriptionItems: row.hasPrescriptionItems,
+    shippingAddress: row.shippingAddress ?? null,
+    paymentNote: row.paymentNote,
+  };
+}
+
+export const mailTarget = (row: repository.OrderRow): OrderMailTarget => ({
+  orderId: row.id,
+  email: row.orderedByEmail,
+  name: row.orderedByName,
+  totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
+});
+
+export type ChangeStatus = (
+  tx: DbOrTx,
+  order: repository.OrderRow,
+  to: OrderStatusId,
+  byUserId: number | null,
+  note: string | null,
+  actor: TransitionActor,
+) => Promise<void>;
+
+export function createStatusChanges(compliance: ComplianceService): ChangeStatus {
+  /**
+   * Every status change goes through here: the order state machine (shared ORDER_TRANSITIONS)
+   * accepts or refuses it, the history and the audit chain record it, and a dispatch writes the
+   * register, all in the caller's transaction.
+   */
+  return async function changeStatus(
+    tx: DbOrTx,
+    order: repository.OrderRow,
+    to: OrderStatusId,
+    byUserId: number | null,
+    note: string | null,
+    actor: TransitionActor,
+  ) {
+    const from = order.statusId as OrderStatusId;
+    const needsApproval = DISPENSING_STATUSES.includes(to) && order.hasPrescriptionItems;
+    const context = needsApproval
+      ? await compliance.transitionContext(tx, order)
+      : { hasPrescriptionItems: order.hasPrescriptionItems, prescriptionApproved: false };
+    const check = checkTransition(from, to, actor, context);
+    if (!check.allowed) throw new ConflictError(check.reason);
+    await repository.updateOrder(tx, order.id, {
+      statusId: to,
+      ...(to === ORDER_STATUS.DELIVERED ? { deliveredAt: new Date() } : {}),
+    });
+    await repository.insertHistory(tx, {
+      orderId: order.id,
+      fromStatusId: from,
+      toStatusId: to,
+      changedByUserId: byUserId,
+      note,
+    });
+    if (to === ORDER_STATUS.DISPATCHED) await compliance.recordDispatch(tx, order.id, byUserId);
+    await recordAudit(tx, {
+      actorUserId: byUserId,
+      action: 'order.status_changed',
+      entityType: 'order',
+      entityId: order.id,
+      details: { from, to, note },
+    });
+  };
+}
