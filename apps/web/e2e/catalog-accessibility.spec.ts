@@ -43,6 +43,8 @@ test.describe('catalogue accessibility', () => {
     '/dashboard/inventory/near-expiry',
     // Issue 16 point 7: the audit log and its chain status.
     '/dashboard/audit',
+    // Issue 16: the Schedule H1 register.
+    '/dashboard/register',
   ]) {
     test(`${path} as an admin has no serious or critical violations`, async ({
       browser,

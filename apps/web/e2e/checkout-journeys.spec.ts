@@ -201,7 +201,14 @@ test.describe('checkout', () => {
     await readLatestMail(customer.email, 'The prescription is older than six months.');
 
     await adminPage.reload();
+    // Issue 16: approving records the prescriber and the patient as read from the prescription.
     await panel.getByRole('button', { name: 'Approve' }).click();
+    const approve = adminPage.getByRole('dialog', { name: 'Approve prescription' });
+    await approve.getByLabel("Prescriber's name").fill('Dr. Mehta');
+    await approve.getByLabel("Prescriber's registration number").fill('MMC 2011/0457');
+    await approve.getByLabel("Patient's name").fill('Asha Rao');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(approve).toHaveCount(0);
     await expect(adminPage.getByText(/approved/i).first()).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     const { order } = await apiCall<{ order: { status: string } }>(

@@ -3,12 +3,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 
 /**
  * Order journeys (spec §2 / §4, DECISIONS): lists, detail, timeline, the process page and the
- * admin controls, against the real server. Orders are placed through the API to keep them fast.
+ * admin controls (the statuses the state machine allows, issue 16), against the real server. Orders are placed through the API to keep them fast.
  */
 interface Product {
   id: number;
   name: string;
   quantity: number;
+  prescription: boolean;
 }
 
 async function apiCall<T>(
@@ -54,7 +55,8 @@ async function stockedProduct(request: APIRequestContext, index: number): Promis
     'GET',
     '/api/product/all?limit=100&orderBy=createdAt&orderType=desc',
   );
-  const product = productList.filter((p) => p.quantity >= 30)[index];
+  // Over the counter: a prescription order waits for the pharmacist (issue 16), not for these.
+  const product = productList.filter((p) => p.quantity >= 30 && !p.prescription)[index];
   if (!product) throw new Error('no stocked product');
   return product;
 }
@@ -123,6 +125,11 @@ test.describe('orders', () => {
     const orderId = await placeOrder(request, customer.token, product, 2);
     expect(await productStock(request, product.id)).toBe(stockBefore - 2);
     await giveAddress(request, customer.token, orderId);
+    // Issue 16: an order is dispatched from Packing, where cash on delivery brings it.
+    await apiCall(request, 'PUT', `/api/order/${orderId}`, {
+      token: customer.token,
+      data: { payment: 'Cash on Delivery' },
+    });
     const admin = await apiCall<{ token: string; user: { name: string } }>(
       request,
       'POST',
@@ -140,6 +147,12 @@ test.describe('orders', () => {
     await adminPage.getByRole('link', { name: `Order #${orderId}`, exact: true }).click();
     await expect(adminPage).toHaveURL(`/order/${orderId}`);
 
+    // The state machine's choices only (issue 16): from Packing, Dispatched or Cancelled.
+    await expect(adminPage.getByLabel('Order status').locator('option')).toHaveText([
+      'Packing',
+      'Dispatched',
+      'Cancelled',
+    ]);
     await adminPage.getByLabel('Order status').selectOption({ label: 'Dispatched' });
     await expect(adminPage.getByText('Order status updated successfully')).toBeVisible();
     await expect(summary(adminPage).getByText('Dispatched')).toBeVisible();
@@ -154,7 +167,7 @@ test.describe('orders', () => {
     await expect(summary(customerPage).getByText('Dispatched')).toBeVisible();
     await expect(summary(customerPage).getByText('Tuesday, 15 Jan 2030')).toBeVisible();
     const history = customerPage.getByRole('heading', { name: 'Status history' }).locator('..');
-    await expect(history.getByRole('listitem')).toHaveCount(3);
+    await expect(history.getByRole('listitem')).toHaveCount(4);
     await expect(history.getByRole('listitem').last()).toContainText('Dispatched');
     await expect(history.getByRole('listitem').last()).toContainText(`by ${admin.user.name}`);
     await expect(customerPage.getByLabel('Order status')).toHaveCount(0);

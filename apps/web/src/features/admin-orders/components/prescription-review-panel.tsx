@@ -196,7 +196,7 @@ function OrderLines({
               </span>
               <span className="shrink-0 text-slate-700">
                 × {line.quantity}
-                <span className="sr-only"> units</span>
+                <span className="sr-only">{line.quantity === 1 ? ' unit' : ' units'}</span>
               </span>
             </p>
             {line.prescription ? <PrescriptionRequiredTag /> : null}
