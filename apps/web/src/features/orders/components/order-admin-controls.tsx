@@ -4,6 +4,7 @@ import {
   CANCEL_CONFIRM,
   CONFIRM_CANCEL,
   ORDER_STATUS,
+  ORDER_STATUS_FLOW,
   ORDER_STATUS_NAMES,
   type Order,
   type OrderStatusId,
@@ -94,28 +95,15 @@ function CancelOrder({
   );
 }
 
-const S = ORDER_STATUS;
-
-/** The statuses in the order an order lives through them; Cancelled, the way out, last. */
-const FLOW_ORDER: readonly number[] = [
-  S.NEW,
-  S.COLLECTING_ADDRESS,
-  S.COLLECTING_PRESCRIPTION,
-  S.PAYMENT,
-  S.WAITING_TO_ACCEPT,
-  S.ACCEPTED,
-  S.PACKING,
-  S.DISPATCHED,
-  S.DELIVERED,
-  S.CANCELLED,
-];
-
 /**
  * Issue 16 order state machine: the dropdown offers the current status, then the ones the server
  * allows next (dispensing.nextStatusIds) in the order an order lives through them.
  */
 export function statusChoices(currentId: number, nextStatusIds: readonly number[]): number[] {
-  return [currentId, ...FLOW_ORDER.filter((id) => id !== currentId && nextStatusIds.includes(id))];
+  return [
+    currentId,
+    ...ORDER_STATUS_FLOW.filter((id) => id !== currentId && nextStatusIds.includes(id)),
+  ];
 }
 
 /**
