@@ -157,6 +157,9 @@ export async function uploadProductImage(shop, token, ids, photo, name) {
     manufacturerId: String(ids.manufacturerId),
     saltCompositionId: String(ids.saltCompositionId),
     quantity: '30',
+    // The opening stock arrives as a first batch (issue 15): its number and a year of shelf life.
+    batchNumber: 'BENCH-OPEN-1',
+    expiryDate: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
     prescription: 'false',
   }))
     form.append(field, value);
