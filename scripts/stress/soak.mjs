@@ -58,13 +58,29 @@ const SHOPPERS = 24;
 const ADMIN = { email: 'soak-admin@example.com', password: 'soak-admin-pass' };
 const WORDS = ['paracetamol', 'cetirizine', 'amoxicillin', 'metformin', 'omeprazole', 'zinc'];
 const FORMS = ['tablet', 'syrup', 'capsule', 'drops'];
-const STATUS = { ACCEPTED: 5, DISPATCHED: 6, DELIVERED: 7, CANCELLED: 8, PACKING: 10 };
-/** The admin moves an order along this path, or cancels it. */
+const STATUS = {
+  COLLECTING_ADDRESS: 3,
+  DISPATCHED: 6,
+  DELIVERED: 7,
+  CANCELLED: 8,
+  PAYMENT: 9,
+  PACKING: 10,
+};
+/**
+ * The admin moves a paid order along this path, or cancels any open one. Address and payment
+ * are the shopper's steps: the order state machine (decision 0012) refuses them to the admin.
+ */
 const NEXT_STATUS = {
-  3: STATUS.ACCEPTED,
-  [STATUS.ACCEPTED]: STATUS.PACKING,
   [STATUS.PACKING]: STATUS.DISPATCHED,
   [STATUS.DISPATCHED]: STATUS.DELIVERED,
+};
+const SOAK_ADDRESS = {
+  name: 'Soak Shopper',
+  phone: '9876543210',
+  street: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
 };
 
 async function seed(base) {
@@ -233,7 +249,8 @@ function actions(base, world, state, ledger) {
             state.acknowledged.push({
               orderId: res.json.orderId,
               lines: new Map(shopper.cart),
-              statusId: 3,
+              statusId: STATUS.COLLECTING_ADDRESS,
+              shopper,
               busy: false,
             });
             shopper.cart.clear();
@@ -316,13 +333,54 @@ function actions(base, world, state, ledger) {
       },
     },
     {
+      name: 'confirm address and pay cash on delivery',
+      weight: 3,
+      run: async () => {
+        const open = state.acknowledged.filter(
+          (o) => !o.busy && o.statusId === STATUS.COLLECTING_ADDRESS,
+        );
+        if (open.length === 0) return;
+        const order = pick(open);
+        order.busy = true;
+        try {
+          const shopper = order.shopper;
+          if (!shopper.addressId) {
+            const saved = await api(base, 'POST', '/api/user/saveAddress', {
+              token: shopper.token,
+              body: SOAK_ADDRESS,
+            });
+            if (!ledger.record('save address', saved, [200, 201])) return;
+            shopper.addressId = saved.json.addressId;
+          }
+          const confirmed = await api(base, 'PUT', `/api/order/${order.orderId}`, {
+            token: shopper.token,
+            body: { addressId: shopper.addressId },
+          });
+          if (!ledger.record('confirm address', confirmed)) return;
+          order.statusId = STATUS.PAYMENT;
+          const paid = await api(base, 'PUT', `/api/order/${order.orderId}`, {
+            token: shopper.token,
+            body: { payment: 'Cash on Delivery' },
+          });
+          if (ledger.record('pay cash on delivery', paid)) order.statusId = STATUS.PACKING;
+        } finally {
+          order.busy = false;
+        }
+      },
+    },
+    {
       name: 'admin status change',
       weight: 4,
       run: async () => {
-        const open = state.acknowledged.filter((o) => !o.busy && NEXT_STATUS[o.statusId]);
+        const open = state.acknowledged.filter(
+          (o) => !o.busy && (NEXT_STATUS[o.statusId] || o.statusId === STATUS.COLLECTING_ADDRESS),
+        );
         if (open.length === 0) return;
         const order = pick(open);
-        const to = Math.random() < 0.2 ? STATUS.CANCELLED : NEXT_STATUS[order.statusId];
+        const cancel = Math.random() < 0.2;
+        // An order still waiting on its shopper can only be cancelled by the pharmacy.
+        if (!cancel && !NEXT_STATUS[order.statusId]) return;
+        const to = cancel ? STATUS.CANCELLED : NEXT_STATUS[order.statusId];
         order.busy = true;
         try {
           const res = await api(base, 'PUT', `/api/order/${order.orderId}`, {
