@@ -1,4 +1,5 @@
 import { h1RegisterQuerySchema } from '@pharmacy/shared';
+import { formatShortDate } from '../../../lib/format-date';
 
 export interface DayRange {
   /** yyyy-MM-dd, included. */
@@ -35,20 +36,10 @@ export function rangeErrors(range: DayRange): Partial<Record<keyof DayRange, str
   return errors;
 }
 
-let shortDate: Intl.DateTimeFormat | undefined;
 let time: Intl.DateTimeFormat | undefined;
 
-/** '1 Nov 2026' for a yyyy-MM-dd day or an ISO timestamp (en-IN, UTC). */
-export function formatDay(value: string): string {
-  shortDate ??= new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : shortDate.format(date);
-}
+/** '30 Jun 2027' for a yyyy-MM-dd day or an ISO timestamp (en-IN, UTC). */
+export const formatDay = formatShortDate;
 
 /** '14:05 UTC' for a timestamp. */
 export function formatTime(value: string): string {
