@@ -207,7 +207,11 @@ export const productImages = pgTable(
   ],
 );
 
-/** Product page 'Notify me when available': one request per user and product. */
+/**
+ * Product page 'Notify me when available': at most one waiting request per user and product.
+ * A request is fulfilled (notified_at) when the back-in-stock mail is queued; asking again later
+ * makes a new one (issue 17).
+ */
 export const stockNotifications = pgTable(
   'stock_notifications',
   {
@@ -222,7 +226,9 @@ export const stockNotifications = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('stock_notifications_user_product_key').on(t.userId, t.productId),
+    uniqueIndex('stock_notifications_waiting_key')
+      .on(t.userId, t.productId)
+      .where(sql`${t.notifiedAt} is null`),
     index('stock_notifications_product_id_idx').on(t.productId),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   index,
+  boolean,
   integer,
   pgTable,
   serial,
@@ -30,6 +31,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** An admin with one is a registered pharmacist and may decide on prescriptions (issue 16). */
     pharmacistRegistrationNumber: varchar('pharmacist_registration_number', { length: 40 }),
+    /**
+     * Mails about an order's progress that the customer may turn off (dispatched, delivered);
+     * confirmations, cancellations and prescription rejections are always sent (issue 17).
+     */
+    orderProgressMails: boolean('order_progress_mails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
