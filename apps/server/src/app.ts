@@ -21,6 +21,15 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createOrderMail } from './modules/notifications/order-mail';
+import { createMailOutbox, MAIL_QUEUE } from './modules/notifications/mail-outbox';
+import { mailPreferencesRoutes } from './modules/notifications/preferences.routes';
+import { createJobQueue, type QueueSettings } from './modules/jobs/job-queue';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
+import {
+  BACK_IN_STOCK_QUEUE,
+  createStockAlerts,
+} from './modules/stock-alerts/stock-alerts.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -36,6 +45,7 @@ import { createInventoryService } from './modules/inventory/inventory.service';
 import { startStockHorizon } from './modules/inventory/stock-horizon';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { taxonomyRoutes } from './modules/catalog/taxonomy.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
@@ -64,6 +74,11 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** The clock stock decisions read (which batches are expired today); tests move it. */
   now?: () => Date;
+  /**
+   * Background jobs: `poll: false` leaves due jobs for `app.jobs.drain()` (tests that watch each
+   * step); the poll interval defaults to one second.
+   */
+  jobs?: { poll?: boolean; pollIntervalMs?: number };
   /** Pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -182,15 +197,28 @@ export async function buildApp(
       log: app.log,
     });
   const db = database.db;
+  const jobs = createJobQueue({
+    executeSql: database.executeSql,
+    log: app.log,
+    pollIntervalMs: options.jobs?.pollIntervalMs ?? 1000,
+  });
+  app.decorate('jobs', jobs);
+  const outbox = createMailOutbox({ jobs, mailer });
   const users = createUsersService(db, { jwtSecret: config.jwtSecret });
   const auth = createAuthService({
     db,
     users,
-    mailer,
+    outbox,
     publicUrl: config.publicUrl,
     shopName: config.shopName,
-    log: app.log,
     limits,
+  });
+  const stockAlerts = createStockAlerts({
+    db,
+    jobs,
+    outbox,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
   });
   const addresses = createAddressesService(db);
   const productsChanged = () => {
@@ -201,6 +229,7 @@ export async function buildApp(
     minShelfLifeDays: config.minShelfLifeDays,
     nearExpiryDays: config.nearExpiryDays,
     onStockChanged: productsChanged,
+    onRestocked: stockAlerts.restocked,
     now: options.now,
   });
   const stockHorizon = await startStockHorizon(inventory, app.log);
@@ -225,11 +254,10 @@ export async function buildApp(
   });
   const cart = createCartService(db, catalog);
   const orderMail = createOrderMail({
-    mailer,
+    outbox,
     publicUrl: config.publicUrl,
     shopName: config.shopName,
     currencySymbol: config.currencySymbol,
-    log: app.log,
   });
   const orders = createOrdersService({
     db,
@@ -276,13 +304,33 @@ export async function buildApp(
       await api.register(taxonomyRoutes, { catalog });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
+      await api.register(reorderRoutes, { db, orders, cart });
       await api.register(prescriptionsRoutes, { prescriptions });
       await api.register(complianceRoutes, { compliance, schedules });
       await api.register(paymentsRoutes, { payments, testProvider });
       await api.register(auditRoutes, { db });
+      await api.register(stockAlertsRoutes, { stockAlerts });
+      await api.register(mailPreferencesRoutes, { db });
+      await api.register(jobsRoutes, { jobs });
     },
     { prefix: '/api' },
   );
+
+  // Every worker is registered by now; the queue's tables are made (or brought up to date).
+  const mailQueue: QueueSettings = {
+    retryLimit: config.jobs.mailRetryLimit,
+    retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+    expireSeconds: config.jobs.timeoutSeconds,
+  };
+  await jobs.start(
+    {
+      [MAIL_QUEUE]: mailQueue,
+      [BACK_IN_STOCK_QUEUE]: { ...mailQueue, retryLimit: 5 },
+    },
+    { poll: config.jobs.workers && options.jobs?.poll !== false },
+  );
+  // Stopped before the database closes (onClose hooks run last-added first).
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(webAppPlugin, {
     webDistDir: config.webDistDir,

@@ -23,3 +23,4 @@ export * from './rules/order-transitions';
 export * from './rules/dispensing';
 export * from './schemas/dispensing';
 export * from './schemas/audit';
+export * from './schemas/notifications';

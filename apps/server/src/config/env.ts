@@ -59,6 +59,10 @@ const envSchema = z.object({
   NEAR_EXPIRY_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   RECORD_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  JOB_WORKERS: booleanString.default(true),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
 });
 
 /** The demo admin of local mode (DECISIONS); the README states these credentials. */
@@ -125,6 +129,17 @@ export interface AppConfig {
    * once). Not an environment variable; 0 under NODE_ENV=test.
    */
   listingCacheSeconds: number;
+  /** Background work (issue 17, decision 0014). */
+  jobs: {
+    /** This instance works queued jobs (JOB_WORKERS); others only queue them. */
+    workers: boolean;
+    /** Tries of a mail after the first before it is left failed (MAIL_RETRY_LIMIT). */
+    mailRetryLimit: number;
+    /** The first retry's delay; each next doubles, with jitter (MAIL_RETRY_DELAY_SECONDS). */
+    mailRetryDelaySeconds: number;
+    /** A job running longer is taken to belong to a dead server and run again (JOB_TIMEOUT_SECONDS). */
+    timeoutSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -245,6 +260,12 @@ export function loadConfig(
     recordRetentionYears: e.RECORD_RETENTION_YEARS,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     listingCacheSeconds: e.NODE_ENV === 'test' ? 0 : 30,
+    jobs: {
+      workers: e.JOB_WORKERS,
+      mailRetryLimit: e.MAIL_RETRY_LIMIT,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    },
     ...overrides,
   };
 }

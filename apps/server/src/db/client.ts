@@ -26,8 +26,18 @@ export interface DatabaseHandle {
    * queue behind the pool's work (the health probe).
    */
   dedicatedConnection?: pg.ClientConfig;
+  /**
+   * Plain SQL outside the ORM, for libraries that bring their own statements (the job queue,
+   * modules/jobs). Without values the text may hold several statements.
+   */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
+
+export type ExecuteSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 
@@ -84,6 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: handle.db,
     kind: handle.kind,
+    executeSql: handle.executeSql,
     ...('dedicatedConnection' in handle ? { dedicatedConnection: handle.dedicatedConnection } : {}),
     close: handle.close,
   };
@@ -115,9 +126,19 @@ async function openPglite(dataDir: string | undefined) {
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   let closed = false;
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    // A prepared statement holds one command; exec runs a script and answers each statement.
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   return {
     db,
     kind: 'pglite' as const,
+    executeSql,
     migrate: () =>
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
@@ -153,6 +174,10 @@ async function openPostgres(connectionString: string, onPoolError: (error: Error
   return {
     db,
     kind: 'postgres' as const,
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await pool.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    },
     dedicatedConnection: { connectionString, options: POSTGRES_STARTUP_OPTIONS },
     /**
      * drizzle's migrator takes no lock: two instances starting together on an empty database both

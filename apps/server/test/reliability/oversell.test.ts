@@ -133,10 +133,10 @@ async function ledger(t: TestApp, productId: number) {
 }
 
 const noMail: OrderMail = {
-  placed: () => {},
-  confirmed: () => {},
-  statusChanged: () => {},
-  prescriptionRejected: () => {},
+  placed: async () => {},
+  confirmed: async () => {},
+  statusChanged: async () => {},
+  prescriptionRejected: async () => {},
 };
 
 /** A batch a test put on the shelf: what it held, and whether the shop may sell it. */

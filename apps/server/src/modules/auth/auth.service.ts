@@ -11,11 +11,10 @@ import {
   type ResetPasswordInput,
   type SignupInput,
 } from '@pharmacy/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import type { MailOutbox } from '../notifications/mail-outbox';
 import type { LimitCounters } from '../../lib/rate-limits';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import type { UsersService } from '../users/users.service';
@@ -35,10 +34,9 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
 export function createAuthService(deps: {
   db: Database;
   users: UsersService;
-  mailer: Mailer;
+  outbox: MailOutbox;
   publicUrl: string;
   shopName: string;
-  log: FastifyBaseLogger;
   limits: LimitCounters;
 }) {
   const { db, users } = deps;
@@ -115,15 +113,16 @@ export function createAuthService(deps: {
       const user = await users.findCredentialsByEmail(email);
       if (user && usesPasswordLogin(user.providerName)) {
         const token = randomBytes(32).toString('base64url');
-        await repository.insertResetToken(db, {
-          userId: user.id,
-          tokenHash: hashResetToken(token),
-          expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-        });
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        // Not awaited: the answer must not take longer when the account exists.
-        deps.mailer
-          .send({
+        // The link and its mail are written together: no token without its mail, and no mail
+        // with a token that was never saved.
+        await db.transaction(async (tx) => {
+          await repository.insertResetToken(tx, {
+            userId: user.id,
+            tokenHash: hashResetToken(token),
+            expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+          });
+          await deps.outbox.enqueue(tx, 'account.password_reset', {
             to: user.email,
             subject: `Reset your ${deps.shopName} password`,
             text: [
@@ -134,8 +133,8 @@ export function createAuthService(deps: {
               '',
               'The link works once. If you did not ask, ignore this e-mail: your password stays as it is.',
             ].join('\n'),
-          })
-          .catch((error: unknown) => deps.log.error({ err: error }, 'password reset mail failed'));
+          });
+        });
       }
       return { message: FORGOT_PASSWORD_ANSWER };
     },

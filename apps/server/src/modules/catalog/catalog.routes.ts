@@ -116,26 +116,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   );
 
   app.post(
-    '/product/:id/notify',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Ask to be told when the product is back in stock',
-        params: idParamSchema,
-        response: {
-          200: messageResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
-    async (request) =>
-      catalog.notifyWhenAvailable(requireSession(request).userId, request.params.id),
-  );
-
-  app.post(
     '/product',
     {
       config: { access: 'admin' },

@@ -662,13 +662,6 @@ export function createCatalogService(
       options.onChange?.();
     },
 
-    async notifyWhenAvailable(userId: number, productId: number): Promise<{ message: string }> {
-      if (!(await productsRepo.productExists(db, productId, true)))
-        throw new NotFoundError(PRODUCT_NOT_FOUND);
-      await productsRepo.insertStockNotification(db, userId, productId);
-      return { message: MESSAGES.notifyWhenAvailable };
-    },
-
     async listDivisions(options: { limit?: number; search?: string }): Promise<Division[]> {
       const rows = await taxonomyRepo.listEntries(db, 'division', options);
       return rows.map((row) => ({

@@ -8,7 +8,6 @@ import {
   products,
   saltCompositions,
   searchWords,
-  stockNotifications,
 } from '../../db/schema/index';
 import type { StoredImage } from '../../lib/image-variants';
 
@@ -585,10 +584,6 @@ export async function productExists(
     )
     .limit(1);
   return rows.length > 0;
-}
-
-export async function insertStockNotification(db: DbOrTx, userId: number, productId: number) {
-  await db.insert(stockNotifications).values({ userId, productId }).onConflictDoNothing();
 }
 
 export async function findProductsByIds(db: DbOrTx, productIds: number[]) {

@@ -35,11 +35,26 @@ const sellableSum = (productId: SQL | number, sellableFrom: string) =>
     where ${stockBatches.productId} = ${productId} and ${stockBatches.recalledAt} is null
       and ${stockBatches.expiryDate} >= ${sellableFrom}::date), 0)::integer`;
 
-/** Sets products.quantity to the sum of the sellable batches (the caller holds the product locks). */
-export async function recomputeQuantity(tx: DbOrTx, productIds: number[], sellableFrom: string) {
-  if (productIds.length === 0) return;
-  await tx.execute(sql`update ${products} set quantity = ${sellableSum(sql`${products.id}`, sellableFrom)}
-    where ${products.id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))`);
+/**
+ * Sets products.quantity to the sum of the sellable batches (the caller holds the product locks).
+ * Answers the products that had none to sell and now have some (back-in-stock mails, issue 17).
+ */
+export async function recomputeQuantity(
+  tx: DbOrTx,
+  productIds: number[],
+  sellableFrom: string,
+): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const result = await tx.execute(sql`with before as (
+      select ${products.id} as id, ${products.quantity} as quantity from ${products}
+      where ${products.id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))
+    )
+    update ${products} set quantity = ${sellableSum(sql`${products.id}`, sellableFrom)}
+    from before where ${products.id} = before.id
+    returning ${products.id} as id, before.quantity as before, ${products.quantity} as after`);
+  return rowsOf<{ id: number; before: number; after: number }>(result)
+    .filter((row) => Number(row.before) <= 0 && Number(row.after) > 0)
+    .map((row) => Number(row.id));
 }
 
 export const batchColumns = {

@@ -24,6 +24,11 @@ export interface InventoryOptions {
   nearExpiryDays: number;
   /** Stock changed: cached product answers and listings, here and on other instances, are stale. */
   onStockChanged: () => void;
+  /**
+   * Products that just came back in stock, told in the transaction that restocked them (the
+   * back-in-stock mails are queued in it).
+   */
+  onRestocked?: (tx: DbOrTx, productIds: number[]) => Promise<void>;
   /** The clock, for tests that move the day. */
   now?: () => Date;
 }
@@ -37,6 +42,11 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
   const sellableFrom = () => sellableCutoff(today(), options.minShelfLifeDays);
   const reports = createStockReports(db, options);
   const { toBatch, recallOrders } = reports;
+
+  async function recomputeQuantity(tx: DbOrTx, productIds: number[]) {
+    const restocked = await repository.recomputeQuantity(tx, productIds, sellableFrom());
+    if (restocked.length > 0) await options.onRestocked?.(tx, restocked);
+  }
 
   async function productStock(tx: DbOrTx, productId: number) {
     const product = await repository.findProductStock(tx, productId);
@@ -61,7 +71,7 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       const batch = await repository.findBatch(tx, batchId);
       if (!batch) throw new NotFoundError(STOCK_MESSAGES.batchNotFound);
       await change(tx, batch);
-      await repository.recomputeQuantity(tx, [batch.productId], sellableFrom());
+      await recomputeQuantity(tx, [batch.productId]);
       const updated = await repository.findBatch(tx, batchId);
       return {
         message,
@@ -128,7 +138,7 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
     await repository.insertMovements(tx, [
       { productId, batchId, kind: 'receipt', units, note: from || null, userId, requestKey },
     ]);
-    await repository.recomputeQuantity(tx, [productId], sellableFrom());
+    await recomputeQuantity(tx, [productId]);
     await recordAudit(tx, {
       actorUserId: userId,
       action: 'stock.received',
@@ -347,7 +357,7 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
       );
       await repository.markAllocationsReturned(tx, orderId);
       await repository.releaseUnitsSold(tx, orderId);
-      await repository.recomputeQuantity(tx, productIds, sellableFrom());
+      await recomputeQuantity(tx, productIds);
     },
 
     /**

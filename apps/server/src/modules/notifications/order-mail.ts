@@ -4,75 +4,113 @@ import {
   formatMoney,
   type OrderStatusId,
 } from '@pharmacy/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../lib/mail';
+import type { DbOrTx } from '../../db/client';
+import type { MailOutbox } from './mail-outbox';
 
 export interface OrderMailTarget {
   orderId: number;
   email: string;
   name: string;
   totalOrderValue: number;
+  /** The customer's choice for the mails they may turn off (dispatched, delivered). */
+  progressMails: boolean;
+  expectedDeliveryDate: string | null;
 }
 
-/** Issue 6: order e-mails are sent after the change is committed and never block the answer. */
+/** Statuses whose mail the customer may turn off in their profile (issue 17). */
+const PROGRESS_STATUSES: OrderStatusId[] = [ORDER_STATUS.DISPATCHED, ORDER_STATUS.DELIVERED];
+/** Statuses that are always mailed: the customer must know. */
+const ESSENTIAL_STATUSES: OrderStatusId[] = [ORDER_STATUS.CANCELLED];
+
+/**
+ * The order e-mails (issue 6, on the job queue since issue 17): each is queued in the transaction
+ * of the change it reports, so it is sent exactly when that change committed.
+ */
 export function createOrderMail(deps: {
-  mailer: Mailer;
+  outbox: MailOutbox;
   publicUrl: string;
   shopName: string;
   currencySymbol: string;
-  log: FastifyBaseLogger;
 }) {
-  const send = (to: OrderMailTarget, subject: string, lines: string[]) => {
+  const send = (
+    tx: DbOrTx,
+    kind: string,
+    to: OrderMailTarget,
+    subject: string,
+    lines: string[],
+  ) => {
     const link = `${deps.publicUrl}/order/${to.orderId}`;
-    deps.mailer
-      .send({
-        to: to.email,
-        subject: `${subject} — order #${to.orderId}`,
-        text: [
-          `Hello ${to.name},`,
-          '',
-          ...lines,
-          '',
-          `Your order: ${link}`,
-          '',
-          `${deps.shopName}`,
-        ].join('\n'),
-      })
-      .catch((error: unknown) =>
-        deps.log.error({ err: error, orderId: to.orderId }, 'order mail failed'),
-      );
+    return deps.outbox.enqueue(tx, kind, {
+      to: to.email,
+      subject: `${subject} — order #${to.orderId}`,
+      text: [
+        `Hello ${to.name},`,
+        '',
+        ...lines,
+        '',
+        `Your order: ${link}`,
+        '',
+        ...(PROGRESS_STATUS_KINDS.has(kind)
+          ? [
+              `You can turn off delivery updates in your profile: ${deps.publicUrl}/dashboard/my-profile`,
+              '',
+            ]
+          : []),
+        `${deps.shopName}`,
+      ].join('\n'),
+    });
   };
   const total = (to: OrderMailTarget) => formatMoney(to.totalOrderValue, deps.currencySymbol);
 
   return {
-    placed: (to: OrderMailTarget) =>
-      send(to, 'We received your order', [
+    placed: (tx: DbOrTx, to: OrderMailTarget) =>
+      send(tx, 'order.placed', to, 'We received your order', [
         `Thank you for your order of ${total(to)}.`,
         'Please confirm your delivery address (and upload a prescription if the order needs one) to complete it.',
       ]),
-    confirmed: (to: OrderMailTarget, paymentNote: string) =>
-      send(to, 'Order confirmed', [
+    confirmed: (tx: DbOrTx, to: OrderMailTarget, paymentNote: string) =>
+      send(tx, 'order.confirmed', to, 'Order confirmed', [
         `Your order of ${total(to)} is confirmed (${paymentNote}).`,
         "We're currently preparing your order and will update you shortly.",
       ]),
-    prescriptionRejected: (to: OrderMailTarget, reason: string) =>
-      send(to, 'Your prescription needs attention', [
+    prescriptionRejected: (tx: DbOrTx, to: OrderMailTarget, reason: string) =>
+      send(tx, 'order.prescription_rejected', to, 'Your prescription needs attention', [
         'Our pharmacist could not accept the prescription you uploaded:',
         reason,
         'Please upload a valid prescription from the order page. You will not be charged again.',
       ]),
-    statusChanged: (to: OrderMailTarget, statusId: OrderStatusId) => {
-      const notify: OrderStatusId[] = [
-        ORDER_STATUS.DISPATCHED,
-        ORDER_STATUS.DELIVERED,
-        ORDER_STATUS.CANCELLED,
-      ];
-      if (!notify.includes(statusId)) return;
-      send(to, `Order ${ORDER_STATUS_NAMES[statusId].toLowerCase()}`, [
-        `Your order is now: ${ORDER_STATUS_NAMES[statusId]}.`,
-      ]);
+    async statusChanged(tx: DbOrTx, to: OrderMailTarget, statusId: OrderStatusId) {
+      const progress = PROGRESS_STATUSES.includes(statusId);
+      if (!progress && !ESSENTIAL_STATUSES.includes(statusId)) return;
+      if (progress && !to.progressMails) return;
+      const lines = [`Your order is now: ${ORDER_STATUS_NAMES[statusId]}.`];
+      if (statusId === ORDER_STATUS.DISPATCHED && to.expectedDeliveryDate) {
+        lines.push(`Expected delivery: ${formatDeliveryDate(to.expectedDeliveryDate)}.`);
+      }
+      await send(
+        tx,
+        `order.${ORDER_STATUS_NAMES[statusId].toLowerCase()}`,
+        to,
+        `Order ${ORDER_STATUS_NAMES[statusId].toLowerCase()}`,
+        lines,
+      );
     },
   };
+}
+
+const PROGRESS_STATUS_KINDS = new Set(
+  PROGRESS_STATUSES.map((status) => `order.${ORDER_STATUS_NAMES[status].toLowerCase()}`),
+);
+
+/** '2026-12-03' → 'Thursday, 3 December 2026' (the date is a calendar day, not an instant). */
+function formatDeliveryDate(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export type OrderMail = ReturnType<typeof createOrderMail>;

@@ -46,6 +46,7 @@ export function createCheckoutSteps(deps: {
       note,
       'flow',
     );
+    await mail.confirmed(tx, mailTarget(order), note);
   }
 
   return {
@@ -108,7 +109,6 @@ export function createCheckoutSteps(deps: {
         await completePayment(tx, order, CARD_PAYMENT, details.byUserId);
         return { order, saved: true };
       });
-      if (outcome.saved) mail.confirmed(mailTarget(outcome.order), CARD_PAYMENT);
       const updated = await repository.findOrder(db, details.orderId);
       if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
       return { saved: outcome.saved, order: toOrder(updated) };
@@ -164,10 +164,8 @@ export function createCheckoutSteps(deps: {
         decision.approve ? 'Prescription approved' : `Prescription rejected: ${decision.reason}`,
         'flow',
       );
-      return () => {
-        if (!decision.approve && decision.reason)
-          mail.prescriptionRejected(mailTarget(order), decision.reason);
-      };
+      if (!decision.approve && decision.reason)
+        await mail.prescriptionRejected(tx, mailTarget(order), decision.reason);
     },
   };
 }

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { ConflictError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { ComplianceService } from '../compliance/compliance.service';
-import type { OrderMailTarget } from '../notifications/order-mail';
+import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 
 /** An order row as the API answers it. */
@@ -41,6 +41,8 @@ export const mailTarget = (row: repository.OrderRow): OrderMailTarget => ({
   email: row.orderedByEmail,
   name: row.orderedByName,
   totalOrderValue: fromMinorUnits(row.totalOrderValueMinor),
+  progressMails: row.orderedByProgressMails,
+  expectedDeliveryDate: row.expectedDeliveryDate,
 });
 
 export type ChangeStatus = (
@@ -52,7 +54,7 @@ export type ChangeStatus = (
   actor: TransitionActor,
 ) => Promise<void>;
 
-export function createStatusChanges(compliance: ComplianceService): ChangeStatus {
+export function createStatusChanges(compliance: ComplianceService, mail: OrderMail): ChangeStatus {
   /**
    * Every status change goes through here: the order state machine (shared ORDER_TRANSITIONS)
    * accepts or refuses it, the history and the audit chain record it, and a dispatch writes the
@@ -92,5 +94,11 @@ export function createStatusChanges(compliance: ComplianceService): ChangeStatus
       entityId: order.id,
       details: { from, to, note },
     });
+    // The expected delivery date may have been set by this same request, just before.
+    const current =
+      to === ORDER_STATUS.DISPATCHED
+        ? ((await repository.findOrder(tx, order.id)) ?? order)
+        : order;
+    await mail.statusChanged(tx, mailTarget(current), to);
   };
 }

@@ -31,6 +31,7 @@ const orderColumns = {
   paymentNote: orders.paymentNote,
   orderedByName: users.name,
   orderedByEmail: users.email,
+  orderedByProgressMails: users.orderProgressMails,
   itemCount,
   firstItemImage,
   hasPrescriptionItems,

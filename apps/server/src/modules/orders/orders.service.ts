@@ -39,7 +39,7 @@ import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 import { createCheckoutSteps } from './checkout-steps';
-import { createStatusChanges, mailTarget, toOrder } from './order-status';
+import { createStatusChanges, toOrder } from './order-status';
 import * as placing from './place-order.repository';
 
 export const CART_IS_EMPTY = 'Your cart is empty.';
@@ -103,7 +103,7 @@ export function createOrdersService(deps: {
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
-  const changeStatus = createStatusChanges(compliance);
+  const changeStatus = createStatusChanges(compliance, mail);
   const steps = createCheckoutSteps({ db, mail, changeStatus, visibleOrder });
   const { completePayment } = steps;
 
@@ -167,19 +167,18 @@ export function createOrdersService(deps: {
             }
             throw new OutOfStockError('A product in your cart is out of stock.');
           }
-          return {
+          await mail.placed(tx, {
             orderId,
-            message: ORDER_PLACED,
-            created: true,
-            mail: { orderId, email: state.email, name: state.name, totalMinor },
-          };
+            email: state.email,
+            name: state.name,
+            totalOrderValue: fromMinorUnits(totalMinor),
+            progressMails: true,
+            expectedDeliveryDate: null,
+          });
+          return { orderId, message: ORDER_PLACED, created: true };
         });
-        if (result.mail) {
-          // After the commit, so that no listing is cached again from the stock before it.
-          catalog.stockChanged();
-          const { orderId, email, name, totalMinor } = result.mail;
-          mail.placed({ orderId, email, name, totalOrderValue: fromMinorUnits(totalMinor) });
-        }
+        // After the commit, so that no listing is cached again from the stock before it.
+        if (result.created) catalog.stockChanged();
         return { orderId: result.orderId, message: result.message, created: result.created };
       } catch (error) {
         // A retry that raced the first request on another connection: answer the order it made.
@@ -344,7 +343,6 @@ export function createOrdersService(deps: {
             note: CASH_ON_DELIVERY,
           });
           await completePayment(tx, current, CASH_ON_DELIVERY, session.userId);
-          events.push(() => mail.confirmed(mailTarget(current), CASH_ON_DELIVERY));
           result = 'Order confirmed';
         }
 
@@ -375,7 +373,6 @@ export function createOrdersService(deps: {
             events.push(() => catalog.stockChanged());
           }
           await changeStatus(tx, order, to, session.userId, input.note ?? null, 'admin');
-          events.push(() => mail.statusChanged(mailTarget(order), to));
           result = MESSAGES.orderStatusUpdated;
         }
         return result;

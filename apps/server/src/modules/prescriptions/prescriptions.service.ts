@@ -155,10 +155,10 @@ export function createPrescriptionsService(deps: {
      */
     async review(session: Session, orderId: number, input: PrescriptionReviewInput) {
       const approve = input.decision === 'approve';
-      const afterCommit = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const pharmacist = await compliance.requirePharmacist(tx, session.userId);
         const reason = input.decision === 'reject' ? input.reason : null;
-        const notify = await orders.reviewPrescription(tx, orderId, session.userId, {
+        await orders.reviewPrescription(tx, orderId, session.userId, {
           approve,
           reason,
         });
@@ -195,9 +195,7 @@ export function createPrescriptionsService(deps: {
             },
           });
         }
-        return notify;
       });
-      afterCommit();
       return {
         message: approve
           ? 'Prescription approved'

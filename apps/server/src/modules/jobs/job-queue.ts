@@ -1,0 +1,292 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx, ExecuteSql } from '../../db/client';
+import { inTransaction } from './sql-adapter';
+
+/**
+ * Background work kept in the shop's own database (decision 0014): pg-boss over the same
+ * PostgreSQL or embedded PGlite. A job is written by the transaction that causes it, so it exists
+ * exactly when that change committed; workers on every server instance take jobs with SKIP LOCKED,
+ * so each runs on one of them; a failed run is retried with growing delays and ends 'failed'.
+ */
+export interface QueueSettings {
+  /** Tries after the first before a job is left failed. */
+  retryLimit: number;
+  /** First retry delay; each next one doubles (with jitter). */
+  retryDelaySeconds: number;
+  /**
+   * A job still running after this long is taken to belong to a server that died and is run
+   * again (so it must finish well inside it).
+   */
+  expireSeconds: number;
+}
+
+export interface EnqueueOptions {
+  /** At most one job with this key waits at a time (pg-boss 'short' policy). */
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+export interface RunningJob<Data> {
+  id: string;
+  name: string;
+  data: Data;
+  /** 0 on the first run. */
+  retryCount: number;
+}
+
+export type JobHandler<Data> = (job: RunningJob<Data>) => Promise<void>;
+
+export interface JobSummary {
+  id: string;
+  queue: string;
+  state: string;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: string;
+  startAfter: string;
+  completedOn: string | null;
+  data: unknown;
+  lastError: string | null;
+}
+
+export interface QueueCounts {
+  queue: string;
+  waiting: number;
+  retrying: number;
+  active: number;
+  completed: number;
+  failed: number;
+}
+
+interface Registration {
+  handler: JobHandler<unknown>;
+  batchSize: number;
+  running: boolean;
+}
+
+const DEFAULT_BATCH_SIZE = 10;
+
+export function createJobQueue(options: {
+  executeSql: ExecuteSql;
+  log: FastifyBaseLogger;
+  /** How often each worker looks for due jobs. */
+  pollIntervalMs: number;
+  /**
+   * Maintenance (expiring jobs of dead servers, archiving finished ones) runs this often on
+   * every instance; pg-boss takes a lock so one of them does it.
+   */
+  maintenanceIntervalSeconds?: number;
+}) {
+  const boss = new PgBoss({
+    db: { executeSql: options.executeSql },
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    // Finished jobs are kept a week for the admin's job screen, then deleted.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue'));
+  const registrations = new Map<string, Registration>();
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let cycle: Promise<void> | undefined;
+
+  async function runBatch(queue: string, registration: Registration): Promise<number> {
+    const jobs = await boss.fetch<unknown>(queue, {
+      batchSize: registration.batchSize,
+      includeMetadata: true,
+    });
+    if (!jobs || jobs.length === 0) return 0;
+    for (const job of jobs) {
+      try {
+        await registration.handler({
+          id: job.id,
+          name: job.name,
+          data: job.data,
+          retryCount: job.retryCount,
+        });
+        await boss.complete(queue, job.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        options.log.warn(
+          { err: error, queue, jobId: job.id, try: job.retryCount + 1 },
+          'job failed',
+        );
+        await boss.fail(queue, job.id, { message });
+      }
+    }
+    return jobs.length;
+  }
+
+  /** One pass over every queue; queues already being worked by this process are skipped. */
+  async function pollOnce(): Promise<number> {
+    let done = 0;
+    for (const [queue, registration] of registrations) {
+      if (registration.running || stopping) continue;
+      registration.running = true;
+      try {
+        done += await runBatch(queue, registration);
+      } catch (error) {
+        options.log.error({ err: error, queue }, 'job queue poll failed');
+      } finally {
+        registration.running = false;
+      }
+    }
+    return done;
+  }
+
+  function schedulePoll(delayMs: number) {
+    if (stopping || !started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      cycle = pollOnce()
+        .then((done) => schedulePoll(done > 0 ? 0 : options.pollIntervalMs))
+        .catch(() => schedulePoll(options.pollIntervalMs));
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    /** Creates pg-boss's tables (its own migrations, under a lock) and the queues. */
+    async start(settings: Record<string, QueueSettings>, { poll }: { poll: boolean }) {
+      await boss.start();
+      for (const [queue, queueSettings] of Object.entries(settings)) {
+        const existing = await boss.getQueue(queue);
+        const queueOptions = {
+          name: queue,
+          retryLimit: queueSettings.retryLimit,
+          retryDelay: queueSettings.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queueSettings.expireSeconds,
+        };
+        if (existing) await boss.updateQueue(queue, queueOptions);
+        else await boss.createQueue(queue, queueOptions);
+      }
+      started = true;
+      if (poll) schedulePoll(0);
+    },
+
+    /** Runs `handler` for each job of `queue` on this instance. */
+    work<Data>(queue: string, handler: JobHandler<Data>, batchSize = DEFAULT_BATCH_SIZE) {
+      registrations.set(queue, {
+        handler: handler as JobHandler<unknown>,
+        batchSize,
+        running: false,
+      });
+    },
+
+    /**
+     * Adds a job inside the caller's transaction: it is visible to workers only once that
+     * transaction commits, and never if it rolls back.
+     */
+    async enqueue(tx: DbOrTx, queue: string, data: object, enqueueOptions: EnqueueOptions = {}) {
+      await boss.send(queue, data, {
+        db: inTransaction(tx),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+      });
+      // Look soon rather than at the next tick: the job shows once the caller commits.
+      if (started && !stopping) schedulePoll(20);
+    },
+
+    /** A cron schedule (UTC); pg-boss makes one job per slot however many instances run. */
+    async schedule(queue: string, cron: string) {
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    },
+
+    /**
+     * Works every due job until none is left (tests, and a graceful stop). Jobs waiting for a
+     * retry delay are not due.
+     */
+    async drain(): Promise<void> {
+      await cycle;
+      for (let pass = 0; pass < 1000; pass++) {
+        if ((await pollOnce()) === 0) return;
+      }
+    },
+
+    async counts(): Promise<QueueCounts[]> {
+      const { rows } = await options.executeSql(
+        `SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY 1, 2
+         UNION ALL
+         SELECT name, state::text, count(*)::int FROM pgboss.archive GROUP BY 1, 2`,
+      );
+      const byQueue = new Map<string, QueueCounts>();
+      for (const queue of registrations.keys()) {
+        byQueue.set(queue, { queue, waiting: 0, retrying: 0, active: 0, completed: 0, failed: 0 });
+      }
+      for (const row of rows) {
+        const entry = byQueue.get(String(row.name));
+        if (!entry) continue;
+        const n = Number(row.n);
+        if (row.state === 'created') entry.waiting += n;
+        else if (row.state === 'retry') entry.retrying += n;
+        else if (row.state === 'active') entry.active += n;
+        else if (row.state === 'completed') entry.completed += n;
+        else if (row.state === 'failed') entry.failed += n;
+      }
+      return [...byQueue.values()];
+    },
+
+    /** Jobs in a state, newest first (the admin's job screen). */
+    async list(
+      state: 'failed' | 'retry' | 'created' | 'active',
+      limit = 100,
+    ): Promise<JobSummary[]> {
+      const { rows } = await options.executeSql(
+        `SELECT id::text, name, state::text, retry_count, retry_limit, created_on, start_after,
+                completed_on, data, output
+           FROM pgboss.job WHERE state = $1::pgboss.job_state
+          ORDER BY created_on DESC LIMIT $2`,
+        [state, limit],
+      );
+      return rows.map((row) => ({
+        id: String(row.id),
+        queue: String(row.name),
+        state: String(row.state),
+        retryCount: Number(row.retry_count),
+        retryLimit: Number(row.retry_limit),
+        createdOn: toIso(row.created_on),
+        startAfter: toIso(row.start_after),
+        completedOn: row.completed_on ? toIso(row.completed_on) : null,
+        data: row.data,
+        lastError: errorMessage(row.output),
+      }));
+    },
+
+    /** Puts a failed job back in line; false when there is no such failed job. */
+    async retry(queue: string, id: string): Promise<boolean> {
+      const { rows } = await options.executeSql(
+        `SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2::uuid AND state = 'failed'`,
+        [queue, id],
+      );
+      if (rows.length === 0) return false;
+      await boss.retry(queue, id);
+      schedulePoll(0);
+      return true;
+    },
+
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await cycle;
+      if (started) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+function errorMessage(output: unknown): string | null {
+  if (!output || typeof output !== 'object') return null;
+  const record = output as { message?: unknown; value?: { message?: unknown } };
+  const message = record.message ?? record.value?.message;
+  return typeof message === 'string' ? message : null;
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  jobListQuerySchema,
+  jobListResponseSchema,
+  jobParamsSchema,
+  messageResponseSchema,
+} from '@pharmacy/shared';
+import { NotFoundError } from '../../lib/errors';
+import type { JobQueue, JobSummary } from './job-queue';
+
+const tags = ['jobs'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+const admin = { access: 'admin' as const };
+
+/** A line a person can read about what a job does (mail: kind, subject and recipient). */
+function describe(job: JobSummary): string {
+  const data = (job.data ?? {}) as Record<string, unknown>;
+  if (typeof data.subject === 'string' && typeof data.to === 'string')
+    return `${String(data.kind ?? 'mail')}: “${data.subject}” to ${data.to}`;
+  if (typeof data.productId === 'number') return `Product #${data.productId}`;
+  return job.queue;
+}
+
+/** The background work for administrators: counts per queue, failed jobs, and a retry. */
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobQueue }> = async (app, { jobs }) => {
+  app.get(
+    '/jobs',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Background jobs: counts per queue, and the jobs in one state (failed by default)',
+        querystring: jobListQuerySchema,
+        response: { 200: jobListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [queues, list] = await Promise.all([jobs.counts(), jobs.list(request.query.state)]);
+      return {
+        queues,
+        jobs: list.map(({ data: _data, ...job }) => ({
+          ...job,
+          summary: describe({ ...job, data: _data }),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/jobs/:queue/:id/retry',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Put a failed job back in line',
+        params: jobParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await jobs.retry(request.params.queue, request.params.id)))
+        throw new NotFoundError('No failed job with this id.');
+      return { message: 'The job will be tried again.' };
+    },
+  );
+};
