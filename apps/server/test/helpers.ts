@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { MEMORY_DATABASE, openDatabase, type DatabaseHandle } from '../src/db/client';
 
@@ -57,7 +57,10 @@ export interface TestApp {
 }
 
 /** The real app over a fresh database, called through inject (no port opened). */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  appOptions: Omit<BuildAppOptions, 'database' | 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
@@ -69,7 +72,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     },
   );
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { ...appOptions, database, logger: false });
   await app.ready();
   return {
     app,
