@@ -23,4 +23,5 @@ export * from './rules/order-transitions';
 export * from './rules/dispensing';
 export * from './schemas/dispensing';
 export * from './schemas/audit';
+export * from './schemas/reorder';
 export * from './schemas/notifications';

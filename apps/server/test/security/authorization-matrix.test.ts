@@ -552,6 +552,11 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: OWNER_OR_ADMIN(200),
     request: (w) => get(`/api/order/getOrderDetail/${w.orderA}`),
   },
+  'POST /api/order/:orderId/buy-again': {
+    note: "A's order back into the caller's own cart: the admin buys again only from their own",
+    expect: OWNER_ONLY(200),
+    request: (w) => ({ method: 'POST', url: `/api/order/${w.orderA}/buy-again` }),
+  },
   'PUT /api/order/:orderId': [
     {
       note: "confirm A's address on A's order",

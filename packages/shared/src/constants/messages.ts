@@ -76,3 +76,58 @@ export function quantityExceedsStock(stock: number): string {
 export function emptyListText(list: string): string {
   return `No ${list} found.`;
 }
+
+/**
+ * Issue 17 buy again: why a product of an earlier order did not go back into the cart in full.
+ * no_longer_sold: deleted, unpublished or not sold online (Schedule X); out_of_stock: none left;
+ * fewer_left: the stock allowed fewer units than ordered; limit: the per-order limit capped it.
+ */
+export const BUY_AGAIN_REASONS = ['no_longer_sold', 'out_of_stock', 'fewer_left', 'limit'] as const;
+export type BuyAgainReason = (typeof BUY_AGAIN_REASONS)[number];
+
+export const BUY_AGAIN_TEXT = {
+  button: 'Buy again',
+  pending: 'Adding to cart…',
+  viewCart: 'View cart',
+  notAddedTitle: 'Not everything could be added',
+  failed: 'We could not add this order to your cart. Please try again.',
+} as const;
+
+const units = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
+
+/** The sentence a shopper reads for one product of buy again that did not go in in full. */
+export function buyAgainNote(line: {
+  name: string;
+  reason: BuyAgainReason;
+  ordered: number;
+  added: number;
+  inCart: number;
+  /** The most units the cart line may hold (stock, per-order limit). */
+  cap: number;
+}): string {
+  const { name, ordered, added, inCart, cap } = line;
+  switch (line.reason) {
+    case 'no_longer_sold':
+      return `${name} is no longer sold online and was not added.`;
+    case 'out_of_stock':
+      return `${name} is out of stock and was not added.`;
+    case 'fewer_left':
+      return added > 0
+        ? `Only ${cap} of ${name} left: ${units(added)} added of the ${ordered} ordered.`
+        : `Only ${cap} of ${name} left, and your cart already has ${inCart}.`;
+    case 'limit':
+      return added > 0
+        ? `${name} is limited to ${units(cap)} per order: ${units(added)} added of the ${ordered} ordered.`
+        : `${name} is limited to ${units(cap)} per order, and your cart already has ${inCart}.`;
+  }
+}
+
+/** The summary of buy again: how many of the order's products went into the cart. */
+export function buyAgainSummary(addedProducts: number, products: number): string {
+  if (addedProducts === 0) return 'None of the products of this order could be added to your cart.';
+  if (addedProducts === products)
+    return products === 1
+      ? 'The product of this order is in your cart.'
+      : `All ${products} products of this order are in your cart.`;
+  return `${addedProducts} of the ${products} products of this order were added to your cart.`;
+}

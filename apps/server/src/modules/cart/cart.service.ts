@@ -3,6 +3,7 @@ import {
   QUANTITY_MIN,
   fromMinorUnits,
   exceedsOrderLimit,
+  maxOrderableUnits,
   notSoldOnlineMessage,
   orderLimitMessage,
   quantityExceedsStock,
@@ -56,6 +57,34 @@ function checkDispensingRules(product: Product, count: number) {
     throw new ConflictError(orderLimitMessage(product.name, product.maxUnitsPerOrder ?? count));
 }
 
+/**
+ * What putting units of one product in the cart came to (addWithinCaps). `cap` is the most units
+ * the line may hold; `cappedBy` says what stopped it short of what was asked for, if anything.
+ */
+export type CappedAdd =
+  | { productId: number; product: Product | undefined; outcome: 'gone' }
+  | { productId: number; product: Product; outcome: 'not_sold_online' }
+  | { productId: number; product: Product; outcome: 'out_of_stock' }
+  | {
+      productId: number;
+      product: Product;
+      outcome: 'added';
+      before: number;
+      after: number;
+      cap: number;
+      cappedBy: 'stock' | 'limit' | null;
+    };
+
+/**
+ * The most units a cart line of the product may hold: its stock and per-order limit (shared
+ * dispensing rules), never more than a line holds; and which of the two binds (the limit on a tie).
+ */
+function lineCap(product: Product): { cap: number; bindsFirst: 'stock' | 'limit' } {
+  const limit = Math.min(product.maxUnitsPerOrder ?? MAX_UNITS_PER_LINE, MAX_UNITS_PER_LINE);
+  const cap = Math.min(maxOrderableUnits(product), MAX_UNITS_PER_LINE);
+  return { cap, bindsFirst: product.quantity < limit ? 'stock' : 'limit' };
+}
+
 export function createCartService(db: Database, catalog: CatalogService) {
   async function itemsOf(userId: number, tx: DbOrTx = db): Promise<CartItem[]> {
     const lines = await repository.listLines(tx, userId);
@@ -83,6 +112,50 @@ export function createCartService(db: Database, catalog: CatalogService) {
     tx: DbOrTx = db,
   ): Promise<CartItem | null> {
     return (await itemsOf(userId, tx)).find((item) => item.id === cartItemId) ?? null;
+  }
+
+  /**
+   * Adds units of several products inside the caller's transaction, under the cart's lock: each
+   * line ends at min(units in the cart + units wanted, stock, per-order limit, a line's maximum).
+   * Products that are gone or inactive, not sold online (Schedule X) or out of stock are left
+   * as they are. The one rule for adding in bulk: the guest-cart merge and buy again use it.
+   */
+  async function addWithinCaps(
+    userId: number,
+    wanted: ReadonlyMap<number, number>,
+    tx: DbOrTx,
+  ): Promise<CappedAdd[]> {
+    await repository.lockCart(tx, userId);
+    const products = await catalog.productsByIds([...wanted.keys()], tx);
+    const lines = new Map(
+      (await repository.listLines(tx, userId)).map((line) => [line.productId, line]),
+    );
+    const outcomes: CappedAdd[] = [];
+    for (const [productId, count] of wanted) {
+      const product = products.get(productId);
+      if (!product || !product.isActive) {
+        outcomes.push({ productId, product, outcome: 'gone' });
+        continue;
+      }
+      if (!product.schedule.onlineSale) {
+        outcomes.push({ productId, product, outcome: 'not_sold_online' });
+        continue;
+      }
+      const { cap, bindsFirst } = lineCap(product);
+      if (cap <= 0) {
+        outcomes.push({ productId, product, outcome: 'out_of_stock' });
+        continue;
+      }
+      const existing = lines.get(productId);
+      const before = existing?.count ?? 0;
+      const after = Math.min(before + count, cap);
+      if (existing) {
+        if (after !== before) await repository.setCount(tx, existing.id, after);
+      } else await repository.insertLine(tx, userId, productId, after);
+      const cappedBy = before + count > cap ? bindsFirst : null;
+      outcomes.push({ productId, product, outcome: 'added', before, after, cap, cappedBy });
+    }
+    return outcomes;
   }
 
   return {
@@ -144,44 +217,27 @@ export function createCartService(db: Database, catalog: CatalogService) {
      * stock; products that are gone or out of stock are skipped, each with a note for the shopper.
      */
     async merge(userId: number, guestLines: GuestCartLine[]) {
-      const notes: string[] = [];
-      await db.transaction(async (tx) => {
-        await repository.lockCart(tx, userId);
-        const wanted = new Map<number, number>();
-        for (const line of guestLines)
-          wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
-        const products = await catalog.productsByIds([...wanted.keys()], tx);
-        for (const [productId, count] of wanted) {
-          const product = products.get(productId);
-          if (!product || !product.isActive) {
-            notes.push('A product in your cart is no longer available and was removed.');
-            continue;
-          }
-          if (!product.schedule.onlineSale) {
-            notes.push(`${notSoldOnlineMessage(product.name)} It was removed from your cart.`);
-            continue;
-          }
-          const cap = Math.min(
-            product.quantity,
-            MAX_UNITS_PER_LINE,
-            product.maxUnitsPerOrder ?? MAX_UNITS_PER_LINE,
-          );
-          if (cap <= 0) {
-            notes.push(`${product.name} is out of stock and was removed from your cart.`);
-            continue;
-          }
-          const existing = await repository.findLineByProduct(tx, userId, productId);
-          const total = (existing?.count ?? 0) + count;
-          if (total > cap)
-            notes.push(`Only ${cap} of ${product.name} can be ordered; your cart was adjusted.`);
-          const next = Math.min(total, cap);
-          if (existing) await repository.setCount(tx, existing.id, next);
-          else await repository.insertLine(tx, userId, productId, next);
-        }
+      const wanted = new Map<number, number>();
+      for (const line of guestLines)
+        wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.count);
+      const outcomes = await db.transaction((tx) => addWithinCaps(userId, wanted, tx));
+      const notes = outcomes.flatMap((added): string[] => {
+        if (added.outcome === 'gone')
+          return ['A product in your cart is no longer available and was removed.'];
+        const { name } = added.product;
+        if (added.outcome === 'not_sold_online')
+          return [`${notSoldOnlineMessage(name)} It was removed from your cart.`];
+        if (added.outcome === 'out_of_stock')
+          return [`${name} is out of stock and was removed from your cart.`];
+        return added.cappedBy
+          ? [`Only ${added.cap} of ${name} can be ordered; your cart was adjusted.`]
+          : [];
       });
       const cartItems = await itemsOf(userId);
       return { cartItems, summary: summarise(cartItems), notes };
     },
+
+    addWithinCaps,
 
     /** The lines an order is placed from, read inside the order's transaction. */
     linesForOrder: (userId: number, tx: DbOrTx) => repository.listLines(tx, userId),

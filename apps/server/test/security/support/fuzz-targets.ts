@@ -497,6 +497,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: (w) => `/api/order/getOrderDetail/${w.orderA}`,
   },
   {
+    route: 'POST /api/order/:orderId/buy-again',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.orderA}/buy-again`,
+  },
+  {
     route: 'GET /api/order/:orderId/prescriptions',
     group: 'orders',
     actors: ['memberA', 'admin'],
