@@ -25,3 +25,5 @@ export * from './schemas/dispensing';
 export * from './schemas/audit';
 export * from './schemas/reorder';
 export * from './schemas/notifications';
+export * from './rules/refills';
+export * from './schemas/refills';

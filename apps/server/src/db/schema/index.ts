@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './inventory';
 export * from './dispensing';
 export * from './audit';
+export * from './refills';
