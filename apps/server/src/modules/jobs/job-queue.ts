@@ -62,7 +62,8 @@ export interface QueueCounts {
 interface Registration {
   handler: JobHandler<unknown>;
   batchSize: number;
-  running: boolean;
+  /** The batch this process is working now, if any. */
+  inFlight: Promise<number> | undefined;
 }
 
 const DEFAULT_BATCH_SIZE = 10;
@@ -90,6 +91,7 @@ export function createJobQueue(options: {
   boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue'));
   const registrations = new Map<string, Registration>();
   let started = false;
+  let polling = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let cycle: Promise<void> | undefined;
@@ -121,25 +123,34 @@ export function createJobQueue(options: {
     return jobs.length;
   }
 
-  /** One pass over every queue; queues already being worked by this process are skipped. */
+  /**
+   * One pass over every queue. A queue this process is already working is not fetched twice:
+   * the pass waits for that batch instead (so a drain sees its jobs finished).
+   */
   async function pollOnce(): Promise<number> {
     let done = 0;
     for (const [queue, registration] of registrations) {
-      if (registration.running || stopping) continue;
-      registration.running = true;
-      try {
-        done += await runBatch(queue, registration);
-      } catch (error) {
+      if (stopping) break;
+      if (registration.inFlight) {
+        done += await registration.inFlight.catch(() => 0);
+        continue;
+      }
+      const batch = runBatch(queue, registration).catch((error: unknown) => {
         options.log.error({ err: error, queue }, 'job queue poll failed');
+        return 0;
+      });
+      registration.inFlight = batch;
+      try {
+        done += await batch;
       } finally {
-        registration.running = false;
+        registration.inFlight = undefined;
       }
     }
     return done;
   }
 
   function schedulePoll(delayMs: number) {
-    if (stopping || !started) return;
+    if (stopping || !started || !polling) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       cycle = pollOnce()
@@ -166,7 +177,8 @@ export function createJobQueue(options: {
         else await boss.createQueue(queue, queueOptions);
       }
       started = true;
-      if (poll) schedulePoll(0);
+      polling = poll;
+      schedulePoll(0);
     },
 
     /** Runs `handler` for each job of `queue` on this instance. */
@@ -174,7 +186,7 @@ export function createJobQueue(options: {
       registrations.set(queue, {
         handler: handler as JobHandler<unknown>,
         batchSize,
-        running: false,
+        inFlight: undefined,
       });
     },
 
@@ -189,7 +201,7 @@ export function createJobQueue(options: {
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       // Look soon rather than at the next tick: the job shows once the caller commits.
-      if (started && !stopping) schedulePoll(20);
+      schedulePoll(20);
     },
 
     /** A cron schedule (UTC); pg-boss makes one job per slot however many instances run. */
