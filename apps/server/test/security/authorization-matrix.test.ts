@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ORDER_STATUS, addDays, errorResponseSchema, utcDay } from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
+import { stockNotifications } from '../../src/db/schema/index';
 import {
   multipart,
   PRESCRIBER_DETAILS,
@@ -283,6 +284,52 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'back-in-stock request for the caller',
     expect: SIGNED_IN,
     request: (w) => ({ method: 'POST', url: `/api/product/${w.productId}/notify` }),
+  },
+  'GET /api/product/:id/notify': {
+    note: "whether the caller waits for the product's return",
+    expect: SIGNED_IN,
+    request: (w) => get(`/api/product/${w.productId}/notify`),
+  },
+  'GET /api/stock-alerts': {
+    note: "the caller's back-in-stock requests",
+    expect: SIGNED_IN,
+    request: () => get('/api/stock-alerts'),
+  },
+  'DELETE /api/stock-alerts/:productId': {
+    note: "A's waiting back-in-stock request",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const productId = await freshEntry.product(w);
+      await w.db.insert(stockNotifications).values({ userId: w.memberA.id, productId });
+      return { method: 'DELETE', url: `/api/stock-alerts/${productId}` };
+    },
+  },
+  'GET /api/user/mail-preferences': {
+    note: "the caller's optional e-mails",
+    expect: SIGNED_IN,
+    request: () => get('/api/user/mail-preferences'),
+  },
+  'PUT /api/user/mail-preferences': {
+    note: "the caller's optional e-mails",
+    expect: SIGNED_IN,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/user/mail-preferences',
+      payload: { orderProgressMails: false },
+    }),
+  },
+  'GET /api/jobs': {
+    note: 'background jobs and failed mails',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/jobs?state=failed'),
+  },
+  'POST /api/jobs/:queue/:id/retry': {
+    note: 'retry a failed job (none with this id)',
+    expect: ADMIN_ONLY(404),
+    request: () => ({
+      method: 'POST',
+      url: '/api/jobs/send-mail/00000000-0000-4000-8000-000000000000/retry',
+    }),
   },
   'POST /api/product': {
     note: 'create',
