@@ -13,6 +13,7 @@ export {
   productListResponseSchema,
   productSchema,
   saltCompositionListResponseSchema,
+  stockAlertStatusSchema,
   substitutesResponseSchema,
 } from '@pharmacy/shared';
 
