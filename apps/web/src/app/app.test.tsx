@@ -215,7 +215,7 @@ describe('dashboard shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['My Profile', 'Account Security', 'Address', 'Orders']);
+    ).toEqual(['My Profile', 'Account Security', 'Address', 'Orders', 'Stock Alerts']);
     expect(await screen.findByText('Member')).toBeTruthy();
     unmount();
 
@@ -231,6 +231,7 @@ describe('dashboard shell', () => {
       'Account Security',
       'Address',
       'Orders',
+      'Stock Alerts',
       'Manufacturers',
       'Salt Compositions',
       'Divisions',
@@ -241,6 +242,7 @@ describe('dashboard shell', () => {
       'Users',
       'Prescriptions',
       'Audit Log',
+      'Background Jobs',
     ]);
   });
 
@@ -249,6 +251,7 @@ describe('dashboard shell', () => {
     '/dashboard/inventory/low-stock',
     '/admin/inventory/near-expiry',
     '/dashboard/audit',
+    '/dashboard/jobs',
   ])('keeps the admin page %s from members', async (url) => {
     signIn(member);
     renderApp(url);

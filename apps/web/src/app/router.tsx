@@ -25,6 +25,8 @@ const adminUsers = () => import('./routes/dashboard/admin-users-pages');
 const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
 const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
+const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
+const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 
 const d = paths.dashboard;
 
@@ -76,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: d.addressAdd.path, element: page(dashboard, 'AddressAddRoute') },
           { path: d.addressEdit.path, element: page(dashboard, 'AddressEditRoute') },
           { path: d.orders.path, element: page(myOrders, 'OrdersRoute') },
+          { path: d.stockAlerts.path, element: page(stockAlerts, 'StockAlertsRoute') },
           { path: d.ordersAll.path, element: page(adminOrders, 'AllOrdersRoute') },
           { path: d.ordersCustomer.path, element: page(adminOrders, 'CustomerOrdersRoute') },
           { path: d.manufacturers.path, element: page(adminCatalog, 'ManufacturersAdminRoute') },
@@ -108,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: d.register.path, element: page(adminCompliance, 'H1RegisterRoute') },
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
+          { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
           {
             path: d.prescriptions.path,
             element: page(

@@ -67,6 +67,8 @@ export const paths = {
       getHref: (id: Id) => `/dashboard/address/edit/${id}`,
     },
     orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
+    /** Issue 17: the shopper's 'Notify me when available' requests. */
+    stockAlerts: { path: '/dashboard/stock-alerts', getHref: () => '/dashboard/stock-alerts' },
     ordersAll: { path: '/dashboard/orders/all', getHref: () => '/dashboard/orders/all' },
     ordersCustomer: {
       path: '/dashboard/orders/customers/:userId',
@@ -131,6 +133,8 @@ export const paths = {
     users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
     /** Issue 16 point 7: the audit log and its hash chain check (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
+    /** Issue 17: the durable queue's jobs, failed ones to retry (admin). */
+    jobs: { path: '/dashboard/jobs', getHref: () => '/dashboard/jobs' },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

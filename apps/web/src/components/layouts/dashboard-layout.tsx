@@ -1,4 +1,5 @@
 import {
+  BellRing,
   BookCheck,
   Boxes,
   Building2,
@@ -13,6 +14,7 @@ import {
   Menu,
   Package,
   PackageMinus,
+  ServerCog,
   ShieldCheck,
   Users,
   type LucideIcon,
@@ -53,6 +55,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
   items.push(
     { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin },
     { label: 'Orders', to: paths.dashboard.orders.getHref(), Icon: Package },
+    { label: 'Stock Alerts', to: paths.dashboard.stockAlerts.getHref(), Icon: BellRing },
   );
   if (isAdmin) {
     items.push(
@@ -70,6 +73,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users },
       { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
       { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
+      { label: 'Background Jobs', to: paths.dashboard.jobs.getHref(), Icon: ServerCog },
     );
   }
   return items;
