@@ -10,6 +10,7 @@ import {
   AddressEditPage,
 } from '../../../features/account/components/address-form-pages';
 import { AddressList } from '../../../features/account/components/address-list';
+import { MailPreferences } from '../../../features/account/components/mail-preferences';
 import { useAuth } from '../../../lib/auth';
 
 /** Dashboard pages for every signed-in user (spec §2). The layout handles signed-out visitors. */
@@ -24,6 +25,7 @@ export function ProfileRoute() {
     <>
       <DocumentTitle title="My Profile" />
       <AccountDetails profile={profile} />
+      <MailPreferences />
     </>
   );
 }
