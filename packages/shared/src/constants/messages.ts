@@ -89,7 +89,8 @@ export const BUY_AGAIN_TEXT = {
   button: 'Buy again',
   pending: 'Adding to cart…',
   viewCart: 'View cart',
-  notAddedTitle: 'Not everything could be added',
+  /** The accessible name of the list of products that did not go in in full. */
+  notAddedTitle: 'Not added in full',
   failed: 'We could not add this order to your cart. Please try again.',
 } as const;
 

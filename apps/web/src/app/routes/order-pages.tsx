@@ -3,11 +3,13 @@ import { useParams } from 'react-router';
 import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { LoadingRegion, Skeleton } from '../../components/ui/skeleton';
+import { openCartDrawer } from '../../features/cart/hooks/use-cart-drawer';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import {
   OrderAuthLoading,
   OrderSignInPrompt,
 } from '../../features/orders/components/order-sign-in-prompt';
+import { BuyAgainButton } from '../../features/reorder/components/buy-again-button';
 import { useAuth } from '../../lib/auth';
 
 /** A positive whole number from the address, or null (which the pages show as not found). */
@@ -49,14 +51,20 @@ function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
   );
 }
 
-/** Spec §2 /order/{id}. */
+/** Spec §2 /order/{id}; issue 17 'Buy again' on the customer's own order. */
 export function OrderDetailRoute() {
   const orderId = useOrderIdParam('id');
   return (
     <Container className="py-8">
       <DocumentTitle title={orderId ? `Order #${orderId}` : 'Order details'} />
       <SignedIn title="Order Details">
-        <OrderDetail key={orderId} orderId={orderId} />
+        <OrderDetail
+          key={orderId}
+          orderId={orderId}
+          ownerActions={(order) => (
+            <BuyAgainButton orderId={order.id} onViewCart={openCartDrawer} />
+          )}
+        />
         <AdminPrescriptionReview orderId={orderId} />
       </SignedIn>
     </Container>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatLongDate, formatMoney, type Order } from '@pharmacy/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -7,11 +8,20 @@ import { OrderStatusBadge } from './order-status-badge';
 
 /**
  * Spec §2 order card: ordered-by name, status, order number, order date, total and the first
- * item's image, the whole card linking to /order/{id}.
+ * item's image, the whole card linking to /order/{id}. `actions` (issue 17 'Buy again') take a
+ * row of their own below, above the card's link so that they can be clicked.
  */
-export function OrderCard({ order, currencySymbol }: { order: Order; currencySymbol: string }) {
+export function OrderCard({
+  order,
+  currencySymbol,
+  actions,
+}: {
+  order: Order;
+  currencySymbol: string;
+  actions?: ReactNode;
+}) {
   return (
-    <article className="relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
+    <article className="relative flex flex-wrap gap-4 rounded-xl border border-slate-200 bg-white p-4 transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
       <img
         src={orderImageUrl(order.firstItemImage, `Order ${order.id}`)}
         alt=""
@@ -48,6 +58,9 @@ export function OrderCard({ order, currencySymbol }: { order: Order; currencySym
           </p>
         </div>
       </div>
+      {actions ? (
+        <div className="relative z-10 w-full border-t border-slate-100 pt-3">{actions}</div>
+      ) : null}
     </article>
   );
 }

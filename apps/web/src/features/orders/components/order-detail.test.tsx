@@ -284,6 +284,21 @@ describe('order detail', () => {
     expect(screen.getAllByText('Prescription required')).toHaveLength(1);
   });
 
+  it("shows the route's owner actions (issue 17 'Buy again') on the owner's order only", async () => {
+    const ownerActions = (order: { id: number }) => <button type="button">Again {order.id}</button>;
+    signIn(member, { 'GET /api/order/getOrderDetail/42': { body: detail(ORDER_STATUS.NEW) } });
+    const { unmount } = renderWithProviders(
+      <OrderDetail orderId={42} ownerActions={ownerActions} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Again 42' })).toBeTruthy();
+    unmount();
+
+    signIn(admin, { 'GET /api/order/getOrderDetail/42': { body: detail(ORDER_STATUS.NEW) } });
+    renderWithProviders(<OrderDetail orderId={42} ownerActions={ownerActions} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Again 42' })).toBeNull();
+  });
+
   it("shows 'No order found.' for another member's order", async () => {
     signIn(member, {
       'GET /api/order/getOrderDetail/42': {

@@ -192,7 +192,14 @@ function DetailSkeleton() {
  * 'Complete Order' link while the order waits on them (DECISIONS); for admins the controls,
  * hidden once the order is Delivered or Cancelled. Empty: 'No order found.'.
  */
-export function OrderDetail({ orderId }: { orderId: number | null }) {
+export function OrderDetail({
+  orderId,
+  ownerActions,
+}: {
+  orderId: number | null;
+  /** Shown under the items on the signed-in user's own order (issue 17 'Buy again'). */
+  ownerActions?: (order: Order) => ReactNode;
+}) {
   const { profile, isAdmin } = useAuth();
   const { currencySymbol } = useShopSettings();
   const query = useOrderDetail(orderId);
@@ -263,6 +270,9 @@ export function OrderDetail({ orderId }: { orderId: number | null }) {
               <span>Order value</span>
               <span>{money(order.totalOrderValue)}</span>
             </p>
+            {isOwner && ownerActions ? (
+              <div className="mt-4 border-t border-slate-200 pt-4">{ownerActions(order)}</div>
+            ) : null}
           </Section>
           <Section title="Status history">
             <OrderTimeline history={statusHistory} />

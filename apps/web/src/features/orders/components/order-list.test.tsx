@@ -54,6 +54,28 @@ describe('order list', () => {
     expect(new URL(String(call?.[0]), 'http://x').searchParams.get('userId')).toBe('1');
   });
 
+  it("puts the route's actions (issue 17 'Buy again') on each card, clickable over its link", async () => {
+    signIn({ 'GET /api/order/all': page([order], 1) });
+    const user = userEvent.setup();
+    const clicked: number[] = [];
+    const { router } = renderWithProviders(
+      <OrderList
+        scope="own"
+        userId={7}
+        isAdmin={false}
+        orderActions={(each) => (
+          <button type="button" onClick={() => clicked.push(each.id)}>
+            Again {each.id}
+          </button>
+        )}
+      />,
+    );
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Again 42' }));
+    expect(clicked).toEqual([42]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('filters by status and pages through the results', async () => {
     const fetchMock = signIn({ 'GET /api/order/all': page([order], 25, 3) });
     const user = userEvent.setup();

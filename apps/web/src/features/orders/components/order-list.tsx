@@ -1,7 +1,13 @@
 import { ListOrdered, PackageSearch, TriangleAlert } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { NO_ORDERS, NO_ORDERS_OWN, ORDER_STATUS_IDS, ORDER_STATUS_NAMES } from '@pharmacy/shared';
+import {
+  NO_ORDERS,
+  NO_ORDERS_OWN,
+  ORDER_STATUS_IDS,
+  ORDER_STATUS_NAMES,
+  type Order,
+} from '@pharmacy/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/form-field';
@@ -47,11 +53,14 @@ export function OrderList({
   scope,
   userId,
   isAdmin,
+  orderActions,
 }: {
   scope: OrderListScope;
   /** Own orders: the signed-in user's id (an admin asking without it would get every order). */
   userId?: number | undefined;
   isAdmin: boolean;
+  /** Actions shown on each card (composed by the route: issue 17 'Buy again' on own orders). */
+  orderActions?: (order: Order) => ReactNode;
 }) {
   const filterId = useId();
   const { currencySymbol } = useShopSettings();
@@ -144,7 +153,11 @@ export function OrderList({
         >
           {orders.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} currencySymbol={currencySymbol} />
+              <OrderCard
+                order={order}
+                currencySymbol={currencySymbol}
+                actions={orderActions?.(order)}
+              />
             </li>
           ))}
         </ul>
