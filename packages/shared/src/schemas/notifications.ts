@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of the back-in-stock requests (issue 17); the spec's own answer stays in MESSAGES. */
-export const STOCK_ALERT_TEXTS = {
-  waiting: "We'll e-mail you",
-  waitingDetail: 'We will e-mail you once when it is back in stock.',
-  cancelled: 'You will not be e-mailed about this product.',
-  notFound: 'You have no waiting request for this product.',
-} as const;
+export { STOCK_ALERT_TEXTS } from '../constants/stock-alerts';
 
 export const stockAlertStatusSchema = z.object({ waiting: z.boolean() });
 export type StockAlertStatus = z.infer<typeof stockAlertStatusSchema>;
