@@ -14,12 +14,17 @@
 // allocated + on hand adds up per batch, order lines hold their quantity, quantity = the
 // sellable sum).
 //
+// Issue 17: every order's 'We received your order' mail is queued in the order's own
+// transaction and sent by the job queue. After the restart, every acknowledged order's mail must
+// arrive in the outbox, and no order's mail twice (a job killed mid-send runs again after
+// JOB_TIMEOUT_SECONDS; the outbox keeps one file per job).
+//
 //   node scripts/stress/crash-durability.mjs [--trials 10] [--driver pglite|postgres|both]
 //
 // PostgreSQL: CRASH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used to
 // create and drop one database per trial. Prints a summary table; exits 1 on any failure.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -252,6 +257,52 @@ async function verify(base, world, state) {
   return { problems, ordersFound: details.size };
 }
 
+/** Order ids of the 'We received your order' mails in the outbox, one entry per mail. */
+function placedMailOrderIds(dataDir) {
+  let names;
+  try {
+    names = readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return []; // nothing sent yet
+  }
+  const ids = [];
+  for (const name of names) {
+    // Quoted-printable: undo soft line breaks before reading the plain-ASCII lines.
+    const mail = readFileSync(path.join(dataDir, 'outbox', name), 'utf8').replace(/=\r?\n/g, '');
+    if (!mail.includes('Thank you for your order of')) continue;
+    const id = /Your order: \S+\/order\/(\d+)/.exec(mail)?.[1];
+    if (id) ids.push(Number(id));
+  }
+  return ids;
+}
+
+/**
+ * Waits (up to 60 s: a job killed mid-send is run again once its JOB_TIMEOUT_SECONDS pass)
+ * until every acknowledged order has its mail; then checks that none has two.
+ */
+async function checkOrderMails(dataDir, acknowledged) {
+  const started = Date.now();
+  let missing = acknowledged;
+  while (Date.now() - started < 60_000) {
+    const mailed = new Set(placedMailOrderIds(dataDir));
+    missing = acknowledged.filter((id) => !mailed.has(id));
+    if (missing.length === 0) break;
+    await sleep(250);
+  }
+  // A last moment for a duplicate to show, had the queue sent one.
+  await sleep(500);
+  const ids = placedMailOrderIds(dataDir);
+  const seen = new Set();
+  const twice = new Set(ids.filter((id) => seen.has(id) || !seen.add(id)));
+  const problems = [];
+  if (missing.length > 0)
+    problems.push(
+      `${missing.length} acknowledged orders never got their mail (e.g. #${missing[0]})`,
+    );
+  if (twice.size > 0) problems.push(`orders mailed twice: ${[...twice].slice(0, 5).join(', ')}`);
+  return { problems, mails: ids.length, waitMs: Date.now() - started };
+}
+
 async function trial(driver, number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `crash-${driver}-`));
   const logFile = path.join(dataDir, 'server.log');
@@ -271,6 +322,10 @@ async function trial(driver, number) {
     LOG_LEVEL: 'warn',
     SIGNUP_RATE_LIMIT: '1000',
     CATALOG_CACHE_SECONDS: '0',
+    // A mail job the kill interrupted is run again this soon after the restart.
+    JOB_TIMEOUT_SECONDS: '10',
+    // …and, like any failed try, after a retry delay: a short one, so the trial waits seconds.
+    MAIL_RETRY_DELAY_SECONDS: '1',
     DATABASE_URL: '',
   };
   if (driver === 'postgres') {
@@ -319,6 +374,13 @@ async function trial(driver, number) {
     row.restartMs = await waitForHealth(base, second);
     const { problems, ordersFound } = await verify(base, world, state);
     row.ordersFound = ordersFound;
+    const mails = await checkOrderMails(
+      dataDir,
+      state.acknowledged.map((order) => order.orderId),
+    );
+    problems.push(...mails.problems);
+    row.mails = mails.mails;
+    row.mailWaitMs = mails.waitMs;
     // The stock invariants on the database itself (PGlite: once the server has let it go).
     await stopServer(second);
     const stock = await checkStock(
@@ -360,7 +422,8 @@ for (const driver of drivers) {
       `${row.ok ? 'ok  ' : 'FAIL'} ${driver} trial ${i}: killed after ${row.killAfterMs ?? '?'} ms, ` +
         `${row.acked ?? '?'} orders, ${row.cancelsAcked ?? '?'} cancellations and ` +
         `${row.receiptsAcked ?? '?'} receipts acknowledged, ` +
-        `${row.ordersFound ?? '?'} orders found after restart` +
+        `${row.ordersFound ?? '?'} orders found after restart, ` +
+        `${row.mails ?? '?'} order mails (all sent ${row.mailWaitMs ?? '?'} ms after restart)` +
         (row.stock
           ? `, stock invariants over ${row.stock.batches} batches, ${row.stock.movements} ledger rows, ` +
             `${row.stock.allocations} allocations`

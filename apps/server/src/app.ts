@@ -46,6 +46,13 @@ import { startStockHorizon } from './modules/inventory/stock-horizon';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
+import { createReorderService } from './modules/reorder/reorder.service';
+import { refillsRoutes } from './modules/refills/refills.routes';
+import {
+  REFILL_REMINDER_CRON,
+  REFILL_REMINDER_QUEUE,
+  createRefillsService,
+} from './modules/refills/refills.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { taxonomyRoutes } from './modules/catalog/taxonomy.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
@@ -201,6 +208,11 @@ export async function buildApp(
     executeSql: database.executeSql,
     log: app.log,
     pollIntervalMs: options.jobs?.pollIntervalMs ?? 1000,
+    // Jobs of a dead server are looked for at least twice per timeout.
+    maintenanceIntervalSeconds: Math.max(
+      5,
+      Math.min(30, Math.floor(config.jobs.timeoutSeconds / 2)),
+    ),
   });
   app.decorate('jobs', jobs);
   const outbox = createMailOutbox({ jobs, mailer });
@@ -267,6 +279,21 @@ export async function buildApp(
     addresses,
     compliance,
     mail: orderMail,
+    // A new order of a product restarts its refill reminder's interval (in the same transaction).
+    onConfirmed: (tx, confirmed) => refills.orderConfirmed(tx, confirmed),
+  });
+  const refills = createRefillsService({
+    db,
+    jobs,
+    outbox,
+    orders,
+    catalog,
+    reorder: createReorderService({ db, orders, cart }),
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    jwtSecret: config.jwtSecret,
+    daysBefore: config.refillReminderDaysBefore,
+    now: options.now,
   });
   const prescriptions = createPrescriptionsService({ db, storage, orders, compliance });
   const testProvider =
@@ -305,6 +332,7 @@ export async function buildApp(
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
       await api.register(reorderRoutes, { db, orders, cart });
+      await api.register(refillsRoutes, { refills });
       await api.register(prescriptionsRoutes, { prescriptions });
       await api.register(complianceRoutes, { compliance, schedules });
       await api.register(paymentsRoutes, { payments, testProvider });
@@ -326,9 +354,15 @@ export async function buildApp(
     {
       [MAIL_QUEUE]: mailQueue,
       [BACK_IN_STOCK_QUEUE]: { ...mailQueue, retryLimit: 5 },
+      // The scan is safe to run again (each due date is marked in the transaction that mails it);
+      // a failed one is retried a few times, and the next quarter-hour's scan runs anyway.
+      [REFILL_REMINDER_QUEUE]: { ...mailQueue, retryLimit: 3 },
     },
     { poll: config.jobs.workers && options.jobs?.poll !== false },
   );
+  // pg-boss keeps the schedule in the database (one job per slot, whichever instance makes it);
+  // the queue must exist first.
+  await jobs.schedule(REFILL_REMINDER_QUEUE, REFILL_REMINDER_CRON);
   // Stopped before the database closes (onClose hooks run last-added first).
   app.addHook('onClose', async () => jobs.stop());
 
