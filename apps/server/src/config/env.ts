@@ -63,6 +63,7 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  REFILL_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
 });
 
 /** The demo admin of local mode (DECISIONS); the README states these credentials. */
@@ -140,6 +141,8 @@ export interface AppConfig {
     /** A job running longer is taken to belong to a dead server and run again (JOB_TIMEOUT_SECONDS). */
     timeoutSeconds: number;
   };
+  /** Refill reminder mails go this many days before the refill is due (issue 17). */
+  refillReminderDaysBefore: number;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +269,7 @@ export function loadConfig(
       mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     },
+    refillReminderDaysBefore: e.REFILL_REMINDER_DAYS_BEFORE,
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, ORDER_STATUS, addDays, errorResponseSchema, utcDay } from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
-import { stockNotifications } from '../../src/db/schema/index';
+import { orderLines, refillReminders, stockNotifications } from '../../src/db/schema/index';
+import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
 import {
   multipart,
   PRESCRIBER_DETAILS,
@@ -110,6 +112,29 @@ async function confirmedIntent(w: World, orderId: number): Promise<string> {
     payload: { clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
   });
   return intentId;
+}
+
+/** A refill reminder of A's, for a product of its own (one reminder per customer and product). */
+async function refillOfA(w: World): Promise<number> {
+  const productId = await freshEntry.product(w);
+  const [row] = await w.db
+    .insert(refillReminders)
+    .values({
+      userId: w.memberA.id,
+      productId,
+      quantity: 1,
+      intervalDays: 30,
+      nextDueOn: addDays(utcDay(), 30),
+    })
+    .returning({ id: refillReminders.id });
+  if (!row) throw new Error('no refill reminder');
+  return row.id;
+}
+
+/** The unsubscribe link's token of a fresh reminder of A's, as the reminder mail carries it. */
+async function unsubscribeTokenOfA(w: World): Promise<string> {
+  const reminderId = await refillOfA(w);
+  return signUnsubscribeToken(w.t.config.jwtSecret, { reminderId, userId: w.memberA.id });
 }
 
 const EVERYONE: Expect = [200, 200, 200, 200];
@@ -603,6 +628,68 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: "A's order back into the caller's own cart: the admin buys again only from their own",
     expect: OWNER_ONLY(200),
     request: (w) => ({ method: 'POST', url: `/api/order/${w.orderA}/buy-again` }),
+  },
+  // Refill reminders (issue 17): the customer's own, even for the pharmacy; the mail's
+  // unsubscribe links need no sign-in (the signed token is the permission).
+  'GET /api/refills': {
+    note: "the caller's refill reminders",
+    expect: SIGNED_IN,
+    request: () => get('/api/refills'),
+  },
+  'GET /api/refills/order/:orderId': {
+    note: "the medicine lines of A's order a reminder can be set for",
+    expect: OWNER_ONLY(200),
+    request: (w) => get(`/api/refills/order/${w.orderA}`),
+  },
+  'POST /api/refills': {
+    note: "a reminder from a medicine line of A's order",
+    expect: OWNER_ONLY(201),
+    request: async (w) => {
+      const productId = await freshEntry.product(w);
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.COLLECTING_ADDRESS,
+        productId,
+      });
+      const [line] = await w.db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
+      return json('POST', '/api/refills', { orderId, orderLineId: line?.id, intervalDays: 30 });
+    },
+  },
+  'PATCH /api/refills/:id': {
+    note: "A's refill reminder: pause",
+    expect: OWNER_ONLY(200),
+    request: async (w) => json('PATCH', `/api/refills/${await refillOfA(w)}`, { paused: true }),
+  },
+  'DELETE /api/refills/:id': {
+    note: "A's refill reminder",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({ method: 'DELETE', url: `/api/refills/${await refillOfA(w)}` }),
+  },
+  'POST /api/refills/:id/add-to-cart': {
+    note: "the reminder mail's link: A's reminder into the caller's own cart",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/refills/${await refillOfA(w)}/add-to-cart`,
+    }),
+  },
+  'POST /api/refills/unsubscribe': {
+    note: "the mail's signed link pauses A's reminder, whoever sends it",
+    expect: EVERYONE,
+    request: async (w) =>
+      json('POST', '/api/refills/unsubscribe', { token: await unsubscribeTokenOfA(w) }),
+  },
+  'POST /api/refills/unsubscribe/one-click': {
+    note: "RFC 8058 one-click from A's mail client: the token is the permission",
+    expect: EVERYONE,
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/refills/unsubscribe/one-click?token=${await unsubscribeTokenOfA(w)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
   },
   'PUT /api/order/:orderId': [
     {

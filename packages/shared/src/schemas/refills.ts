@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BUY_AGAIN_REASONS } from '../constants/messages';
 import { formatLongDate } from '../rules/display';
+import { buyAgainResponseSchema } from './reorder';
 import {
   REFILL_INTERVAL_MAX_DAYS,
   REFILL_INTERVAL_MIN_DAYS,
@@ -184,23 +184,8 @@ export type RefillUnsubscribeResponse = z.infer<typeof refillUnsubscribeResponse
 
 /**
  * POST /api/refills/{id}/add-to-cart, the mail's one-click link: the reminder's product into the
- * cart through the cart's own capped add; the line says what could not be added and why, in the
- * words of buy again.
+ * cart through buy again's capped add (stock, per-order limit, units already in the cart), so the
+ * answer is buy again's: each line says what could not be added and why.
  */
-export const refillCartLineSchema = z.object({
-  productId: z.number().int(),
-  name: z.string(),
-  /** Units the reminder asks for. */
-  wanted: z.number().int(),
-  /** Units this request put in the cart. */
-  added: z.number().int(),
-  /** Units of the product in the cart now. */
-  inCart: z.number().int(),
-  reason: z.enum(BUY_AGAIN_REASONS).nullable(),
-  note: z.string().nullable(),
-});
-export const refillAddToCartResponseSchema = z.object({
-  message: z.string(),
-  lines: z.array(refillCartLineSchema),
-});
+export const refillAddToCartResponseSchema = buyAgainResponseSchema;
 export type RefillAddToCartResponse = z.infer<typeof refillAddToCartResponseSchema>;

@@ -9,6 +9,17 @@ import * as repository from './orders.repository';
 export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
 export const CARD_PAYMENT = 'Card payment';
 
+/** An order just confirmed, as other modules hear of it (refill reminders restart their interval). */
+export interface ConfirmedOrder {
+  orderId: number;
+  userId: number;
+  /** The products still in the catalogue that the order holds. */
+  productIds: number[];
+}
+
+/** Called inside the confirming transaction; what it writes commits or rolls back with it. */
+export type OnOrderConfirmed = (tx: DbOrTx, order: ConfirmedOrder) => Promise<void>;
+
 /**
  * The steps of an order between placing and packing that other modules drive: card payments
  * (payments), prescription uploads and the pharmacist's review (prescriptions).
@@ -23,8 +34,9 @@ export function createCheckoutSteps(deps: {
     tx?: DbOrTx,
     forUpdate?: boolean,
   ) => Promise<repository.OrderRow>;
+  onConfirmed?: OnOrderConfirmed;
 }) {
-  const { db, mail, changeStatus, visibleOrder } = deps;
+  const { db, mail, changeStatus, visibleOrder, onConfirmed } = deps;
 
   /**
    * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
@@ -47,6 +59,11 @@ export function createCheckoutSteps(deps: {
       'flow',
     );
     await mail.confirmed(tx, mailTarget(order), note);
+    if (onConfirmed) {
+      const lines = await repository.listLines(tx, order.id);
+      const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+      await onConfirmed(tx, { orderId: order.id, userId: order.userId, productIds });
+    }
   }
 
   return {

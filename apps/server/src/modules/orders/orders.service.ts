@@ -38,7 +38,7 @@ import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
-import { createCheckoutSteps } from './checkout-steps';
+import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
 import { createStatusChanges, toOrder } from './order-status';
 import * as placing from './place-order.repository';
 
@@ -88,8 +88,10 @@ export function createOrdersService(deps: {
   addresses: AddressesService;
   compliance: ComplianceService;
   mail: OrderMail;
+  /** Told of every confirmed order inside its transaction (refill reminders, issue 17). */
+  onConfirmed?: OnOrderConfirmed;
 }) {
-  const { db, cart, catalog, inventory, addresses, compliance, mail } = deps;
+  const { db, cart, catalog, inventory, addresses, compliance, mail, onConfirmed } = deps;
 
   /** The order if the session may see it; another user's order is 'not found' (never 403). */
   async function visibleOrder(
@@ -104,7 +106,7 @@ export function createOrdersService(deps: {
     return row;
   }
   const changeStatus = createStatusChanges(compliance, mail);
-  const steps = createCheckoutSteps({ db, mail, changeStatus, visibleOrder });
+  const steps = createCheckoutSteps({ db, mail, changeStatus, visibleOrder, onConfirmed });
   const { completePayment } = steps;
 
   return {

@@ -13,7 +13,7 @@ import type { CappedAdd, CartService } from '../cart/cart.service';
 import type { OrdersService } from '../orders/orders.service';
 
 /** A product of the order, its lines together (a deleted product has no id: one entry per line). */
-interface Ordered {
+export interface Ordered {
   productId: number | null;
   name: string;
   ordered: number;
@@ -59,6 +59,32 @@ export function createReorderService(deps: {
   cart: Pick<CartService, 'addWithinCaps'>;
 }) {
   const { db, orders, cart } = deps;
+
+  /**
+   * Products into the customer's cart at the units given (one item per product), through the
+   * cart's capped bulk add in one transaction; each line says what did not go in in full and why.
+   * Buy again uses it, and so does a refill reminder's link (modules/refills).
+   */
+  async function putInCart(userId: number, items: Ordered[]): Promise<BuyAgainResponse> {
+    const wanted = new Map(
+      items.flatMap((item) =>
+        item.productId === null ? [] : [[item.productId, item.ordered] as const],
+      ),
+    );
+    const outcomes =
+      wanted.size === 0 ? [] : await db.transaction((tx) => cart.addWithinCaps(userId, wanted, tx));
+    const outcomeOf = new Map(outcomes.map((outcome) => [outcome.productId, outcome]));
+    const lines = items.map((item) =>
+      toLine(item, item.productId === null ? undefined : outcomeOf.get(item.productId)),
+    );
+    const addedProducts = lines.filter((line) => line.added > 0).length;
+    return {
+      message: buyAgainSummary(addedProducts, lines.length),
+      addedUnits: lines.reduce((sum, line) => sum + line.added, 0),
+      lines,
+    };
+  }
+
   return {
     async buyAgain(session: Session, orderId: number): Promise<BuyAgainResponse> {
       const detail = await orders.getDetail(session, orderId);
@@ -80,22 +106,10 @@ export function createReorderService(deps: {
         if (productId !== null) byProduct.set(productId, item);
       }
 
-      const wanted = new Map([...byProduct].map(([id, item]) => [id, item.ordered]));
-      const outcomes =
-        wanted.size === 0
-          ? []
-          : await db.transaction((tx) => cart.addWithinCaps(session.userId, wanted, tx));
-      const outcomeOf = new Map(outcomes.map((outcome) => [outcome.productId, outcome]));
-      const lines = items.map((item) =>
-        toLine(item, item.productId === null ? undefined : outcomeOf.get(item.productId)),
-      );
-      const addedProducts = lines.filter((line) => line.added > 0).length;
-      return {
-        message: buyAgainSummary(addedProducts, lines.length),
-        addedUnits: lines.reduce((sum, line) => sum + line.added, 0),
-        lines,
-      };
+      return putInCart(session.userId, items);
     },
+
+    putInCart,
   };
 }
 

@@ -15,6 +15,8 @@ import {
   contactSchema,
   forgotPasswordSchema,
   goodsReceiptSchema,
+  jobListQuerySchema,
+  mailPreferencesSchema,
   ledgerQuerySchema,
   loginSchema,
   lowStockQuerySchema,
@@ -29,6 +31,10 @@ import {
   productListQuerySchema,
   profileUpdateSchema,
   recallSchema,
+  refillCreateSchema,
+  refillOneClickQuerySchema,
+  refillUnsubscribeSchema,
+  refillUpdateSchema,
   reorderLevelSchema,
   resetPasswordSchema,
   savePaymentSchema,
@@ -41,7 +47,7 @@ import {
   writeOffSchema,
   type OrderStatusId,
 } from '@pharmacy/shared';
-import { orders, prescriptions } from '../../../src/db/schema/index';
+import { orders, prescriptions, refillReminders } from '../../../src/db/schema/index';
 import {
   createDivision,
   createManufacturer,
@@ -82,6 +88,9 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/auth/google',
   'GET /api/schedules',
   'GET /api/audit/verify',
+  'GET /api/stock-alerts',
+  'GET /api/user/mail-preferences',
+  'GET /api/refills',
 ] as const;
 
 const sameConfirmation =
@@ -378,6 +387,24 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: (w) => `/api/product/${w.productId}/notify`,
   },
   {
+    route: 'GET /api/product/:id/notify',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/product/${w.productId}/notify`,
+  },
+  {
+    route: 'DELETE /api/stock-alerts/:productId',
+    group: 'account',
+    actors: ['memberA'],
+    path: (w) => `/api/stock-alerts/${w.productId}`,
+  },
+  {
+    route: 'PUT /api/user/mail-preferences',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(mailPreferencesSchema),
+  },
+  {
     route: 'DELETE /api/cart/remove/:productId',
     group: 'account',
     actors: ['memberA'],
@@ -404,6 +431,58 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'account',
     actors: ['memberA'],
     path: (w) => `/api/user/deleteAddress/${w.addressA}`,
+  },
+
+  // Refill reminders (issue 17): A's own; the unsubscribe links are public (forms group).
+  {
+    route: 'POST /api/refills',
+    group: 'account',
+    actors: ['memberA', 'admin'],
+    body: () => jsonBody(refillCreateSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'PATCH /api/refills/:id',
+    group: 'account',
+    actors: ['memberA'],
+    path: () => `/api/refills/${refillOfA}`,
+    body: () => jsonBody(refillUpdateSchema, { validWeight: 2 }),
+    prepare: (w) => ensureRefillOfA(w),
+  },
+  {
+    route: 'POST /api/refills/:id/add-to-cart',
+    group: 'account',
+    actors: ['memberA'],
+    path: () => `/api/refills/${refillOfA}/add-to-cart`,
+    prepare: (w) => ensureRefillOfA(w),
+  },
+  {
+    route: 'DELETE /api/refills/:id',
+    group: 'account',
+    actors: ['memberA'],
+    path: () => `/api/refills/${refillOfA}`,
+    prepare: (w) => ensureRefillOfA(w),
+  },
+  {
+    route: 'POST /api/refills/unsubscribe',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () => jsonBody(refillUnsubscribeSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'POST /api/refills/unsubscribe/one-click',
+    group: 'forms',
+    actors: ['anonymous'],
+    query: hostileQueryArbitrary(refillOneClickQuerySchema),
+    body: () =>
+      fc.constantFrom<FuzzBody>(
+        {
+          kind: 'raw',
+          text: 'List-Unsubscribe=One-Click',
+          contentType: 'application/x-www-form-urlencoded',
+        },
+        { kind: 'raw', text: '', contentType: 'application/x-www-form-urlencoded' },
+        { kind: 'raw', text: 'x'.repeat(5000), contentType: 'application/x-www-form-urlencoded' },
+      ),
   },
 
   // Orders, prescriptions and payments.
@@ -497,6 +576,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: (w) => `/api/order/getOrderDetail/${w.orderA}`,
   },
   {
+    route: 'GET /api/refills/order/:orderId',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/refills/order/${w.orderA}`,
+  },
+  {
     route: 'POST /api/order/:orderId/buy-again',
     group: 'orders',
     actors: ['memberA', 'admin'],
@@ -533,6 +618,18 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'admin',
     actors: ['admin'],
     query: hostileQueryArbitrary(auditListQuerySchema),
+  },
+  {
+    route: 'GET /api/jobs',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(jobListQuerySchema),
+  },
+  {
+    route: 'POST /api/jobs/:queue/:id/retry',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => '/api/jobs/send-mail/00000000-0000-4000-8000-000000000000/retry',
   },
   {
     route: 'POST /api/product',
@@ -720,6 +817,32 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     },
   },
 ];
+
+/** A's refill reminder for the world's product, made again after a fuzzed request deleted it. */
+let refillOfA = 0;
+async function ensureRefillOfA(w: FuzzWorld): Promise<void> {
+  const [row] = await w.db
+    .select({ id: refillReminders.id })
+    .from(refillReminders)
+    .where(
+      and(eq(refillReminders.userId, w.memberA.id), eq(refillReminders.productId, w.productId)),
+    );
+  if (row) {
+    refillOfA = row.id;
+    return;
+  }
+  const [made] = await w.db
+    .insert(refillReminders)
+    .values({
+      userId: w.memberA.id,
+      productId: w.productId,
+      quantity: 1,
+      intervalDays: 30,
+      nextDueOn: addDays(utcDay(), 30),
+    })
+    .returning({ id: refillReminders.id });
+  refillOfA = made?.id ?? 0;
+}
 
 /** The world of the security suites plus the fixtures the fuzzers edit. */
 export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
