@@ -850,7 +850,8 @@ describe(`authorization matrix (${testDriver})`, () => {
   let watch: DbWatch;
   const cells = { run: 0, refused: 0 };
   beforeAll(async () => {
-    t = await buildTestApp();
+    // No background worker: its writes (a back-in-stock fan-out) would race the write counter.
+    t = await buildTestApp({}, { jobs: { poll: false } });
     world = await createWorld(t);
     watch = await installDbWatch(t.database.db, t.config.dataDir);
   });

@@ -468,7 +468,7 @@ describe.each(['local disk', 'S3'] as const)(`hostile uploads on %s (${testDrive
   let rxOrder: number;
   beforeAll(async () => {
     if (storage === 'S3') bucket = await startTestBucket();
-    t = await buildTestApp(bucket ? { s3: bucket.config } : {});
+    t = await buildTestApp(bucket ? { s3: bucket.config } : {}, { jobs: { poll: false } });
     w = await createWorld(t);
     rxOrder = await insertOrder(t.database.db, w.memberA.id, {
       statusId: ORDER_STATUS.COLLECTING_PRESCRIPTION,

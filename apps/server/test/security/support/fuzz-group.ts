@@ -27,7 +27,8 @@ export function describeFuzzGroup(group: FuzzTarget['group']): void {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     beforeAll(async () => {
       process.on('unhandledRejection', onUnhandled);
-      t = await buildTestApp();
+      // No background worker: its writes (a back-in-stock fan-out) would race the write counter.
+      t = await buildTestApp({}, { jobs: { poll: false } });
       w = await createFuzzWorld(t);
       watch = await installDbWatch(t.database.db, t.config.dataDir);
     });
