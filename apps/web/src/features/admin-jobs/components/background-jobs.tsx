@@ -115,7 +115,7 @@ function Queues({ queues }: { queues: QueueCounts[] }) {
   return (
     <ul aria-label="Queues" className="grid gap-3 lg:grid-cols-2">
       {[...queues]
-        .sort((a, b) => a.queue.localeCompare(b.queue))
+        .sort((a, b) => queueLabel(a.queue).localeCompare(queueLabel(b.queue)))
         .map((counts) => (
           <QueueCard key={counts.queue} counts={counts} />
         ))}
@@ -183,7 +183,7 @@ function Cards({ jobs, retrying, onRetry }: ListProps) {
         <li key={job.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
           <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">{job.summary}</p>
           <p className="text-xs text-slate-600">{queueLabel(job.queue)}</p>
-          <dl className="mt-2 grid grid-cols-2 gap-2">
+          <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-2">
             <div>
               <dt className="text-xs text-slate-600">Tries</dt>
               <dd className="tabular-nums">{triesText(job)}</dd>

@@ -15,7 +15,8 @@ describe('job screen words', () => {
   it('names the known queues and keeps an unknown one as it is', () => {
     expect(queueLabel('send-mail')).toBe('E-mails');
     expect(queueLabel('back-in-stock')).toBe('Back-in-stock notices');
-    expect(queueLabel('refill-reminders')).toBe('refill-reminders');
+    expect(queueLabel('refill-reminders')).toBe('Refill reminders');
+    expect(queueLabel('stock-report')).toBe('stock-report');
   });
 
   it('shows a time in UTC, and an unreadable one as it came', () => {

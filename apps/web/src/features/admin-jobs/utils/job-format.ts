@@ -14,6 +14,7 @@ export const JOB_STATE_ORDER: JobState[] = ['failed', 'retry', 'created', 'activ
 const QUEUE_LABELS: Record<string, string> = {
   'send-mail': 'E-mails',
   'back-in-stock': 'Back-in-stock notices',
+  'refill-reminders': 'Refill reminders',
 };
 
 /** 'E-mails' for the queues this build knows; the queue's own name for any other. */

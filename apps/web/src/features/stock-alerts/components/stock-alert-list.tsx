@@ -44,23 +44,25 @@ function AlertCard({
   aside: ReactNode;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4">
+    <li className="flex items-start gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:items-center">
       <span
         aria-hidden="true"
         className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
       >
         {icon}
       </span>
-      <div className="min-w-0 flex-1 basis-48">
-        <Link
-          to={paths.product.getHref(alert.productId)}
-          className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          {alert.productName}
-        </Link>
-        <p className="text-sm text-slate-600">{meta}</p>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <Link
+            to={paths.product.getHref(alert.productId)}
+            className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {alert.productName}
+          </Link>
+          <p className="text-sm text-slate-600">{meta}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">{aside}</div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">{aside}</div>
     </li>
   );
 }
