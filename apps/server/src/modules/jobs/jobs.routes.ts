@@ -7,7 +7,7 @@ import {
   messageResponseSchema,
 } from '@pharmacy/shared';
 import { NotFoundError } from '../../lib/errors';
-import type { JobQueue, JobSummary } from './job-queue';
+import type { JobQueue } from './job-queue';
 
 const tags = ['jobs'];
 const errors = {
@@ -18,12 +18,12 @@ const errors = {
 const admin = { access: 'admin' as const };
 
 /** A line a person can read about what a job does (mail: kind, subject and recipient). */
-function describe(job: JobSummary): string {
-  const data = (job.data ?? {}) as Record<string, unknown>;
-  if (typeof data.subject === 'string' && typeof data.to === 'string')
-    return `${String(data.kind ?? 'mail')}: “${data.subject}” to ${data.to}`;
-  if (typeof data.productId === 'number') return `Product #${data.productId}`;
-  return job.queue;
+function describe(data: unknown, queue: string): string {
+  const fields = (data ?? {}) as Record<string, unknown>;
+  if (typeof fields.subject === 'string' && typeof fields.to === 'string')
+    return `${String(fields.kind ?? 'mail')}: “${fields.subject}” to ${fields.to}`;
+  if (typeof fields.productId === 'number') return `Product #${fields.productId}`;
+  return queue;
 }
 
 /** The background work for administrators: counts per queue, failed jobs, and a retry. */
@@ -41,11 +41,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobQueue }> = async (app,
     },
     async (request) => {
       const [queues, list] = await Promise.all([jobs.counts(), jobs.list(request.query.state)]);
+      // The job's data (a whole mail) stays on the server; people see what it is about.
       return {
         queues,
         jobs: list.map(({ data: _data, ...job }) => ({
           ...job,
-          summary: describe({ ...job, data: _data }),
+          summary: describe(_data, job.queue),
         })),
       };
     },

@@ -59,9 +59,8 @@ export function createStockAlerts(deps: {
   }
 
   jobs.work<{ productId: number }>(BACK_IN_STOCK_QUEUE, async (job) => {
-    while ((await fanOutSlice(job.data.productId)) === 'more') {
-      // next slice
-    }
+    let slice: 'done' | 'more' = 'more';
+    while (slice === 'more') slice = await fanOutSlice(job.data.productId);
   });
 
   return {
