@@ -215,7 +215,14 @@ describe('dashboard shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['My Profile', 'Account Security', 'Address', 'Orders', 'Stock Alerts']);
+    ).toEqual([
+      'My Profile',
+      'Account Security',
+      'Address',
+      'Orders',
+      'My Refills',
+      'Stock Alerts',
+    ]);
     expect(await screen.findByText('Member')).toBeTruthy();
     unmount();
 
@@ -231,6 +238,7 @@ describe('dashboard shell', () => {
       'Account Security',
       'Address',
       'Orders',
+      'My Refills',
       'Stock Alerts',
       'Manufacturers',
       'Salt Compositions',

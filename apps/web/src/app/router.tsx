@@ -27,6 +27,8 @@ const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
 const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
+const refills = () => import('./routes/dashboard/refills-pages');
+const refillLinks = () => import('./routes/refill-pages');
 
 const d = paths.dashboard;
 
@@ -64,6 +66,8 @@ export const routes: RouteObject[] = [
         path: paths.orderProcess.path,
         element: page(() => import('./routes/order-process'), 'OrderProcessRoute'),
       },
+      { path: paths.refill.path, element: page(refillLinks, 'RefillRoute') },
+      { path: paths.unsubscribe.path, element: page(refillLinks, 'UnsubscribeRoute') },
       {
         path: paths.orderSuccess.path,
         element: page(() => import('./routes/order-process'), 'OrderSuccessRoute'),
@@ -79,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: d.addressEdit.path, element: page(dashboard, 'AddressEditRoute') },
           { path: d.orders.path, element: page(myOrders, 'OrdersRoute') },
           { path: d.stockAlerts.path, element: page(stockAlerts, 'StockAlertsRoute') },
+          { path: d.refills.path, element: page(refills, 'RefillsRoute') },
           { path: d.ordersAll.path, element: page(adminOrders, 'AllOrdersRoute') },
           { path: d.ordersCustomer.path, element: page(adminOrders, 'CustomerOrdersRoute') },
           { path: d.manufacturers.path, element: page(adminCatalog, 'ManufacturersAdminRoute') },

@@ -54,6 +54,13 @@ export const paths = {
     path: '/order/success/:orderId',
     getHref: (orderId: Id) => `/order/success/${orderId}`,
   },
+  /** Issue 17: a refill reminder mail's link, which puts the refill in the cart after sign-in. */
+  refill: { path: '/refill/:id', getHref: (id: Id) => `/refill/${id}` },
+  /** Issue 17: a refill reminder mail's unsubscribe link (no sign-in; the token says which). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token?: string) => withQuery('/unsubscribe', { token }),
+  },
   notFound: { path: '/404', getHref: () => '/404' },
   /** Issue 15: the stock lists as first named, under /admin; they redirect to the dashboard's. */
   adminInventoryAlias: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
@@ -67,6 +74,8 @@ export const paths = {
       getHref: (id: Id) => `/dashboard/address/edit/${id}`,
     },
     orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
+    /** Issue 17: the customer's refill reminders. */
+    refills: { path: '/dashboard/refills', getHref: () => '/dashboard/refills' },
     /** Issue 17: the shopper's 'Notify me when available' requests. */
     stockAlerts: { path: '/dashboard/stock-alerts', getHref: () => '/dashboard/stock-alerts' },
     ordersAll: { path: '/dashboard/orders/all', getHref: () => '/dashboard/orders/all' },

@@ -9,6 +9,7 @@ import {
   OrderAuthLoading,
   OrderSignInPrompt,
 } from '../../features/orders/components/order-sign-in-prompt';
+import { RefillLineAction } from '../../features/refills/components/refill-line-action';
 import { BuyAgainButton } from '../../features/reorder/components/buy-again-button';
 import { useAuth } from '../../lib/auth';
 
@@ -51,7 +52,10 @@ function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
   );
 }
 
-/** Spec §2 /order/{id}; issue 17 'Buy again' on the customer's own order. */
+/**
+ * Spec §2 /order/{id}; issue 17 'Buy again' on the customer's own order and 'Remind me to refill'
+ * on its medicine lines.
+ */
 export function OrderDetailRoute() {
   const orderId = useOrderIdParam('id');
   return (
@@ -63,6 +67,9 @@ export function OrderDetailRoute() {
           orderId={orderId}
           ownerActions={(order) => (
             <BuyAgainButton orderId={order.id} onViewCart={openCartDrawer} />
+          )}
+          ownerLineActions={(line, order) => (
+            <RefillLineAction orderId={order.id} orderLineId={line.id} />
           )}
         />
         <AdminPrescriptionReview orderId={orderId} />

@@ -14,6 +14,7 @@ import {
   Menu,
   Package,
   PackageMinus,
+  Pill,
   ServerCog,
   ShieldCheck,
   Users,
@@ -55,6 +56,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
   items.push(
     { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin },
     { label: 'Orders', to: paths.dashboard.orders.getHref(), Icon: Package },
+    { label: 'My Refills', to: paths.dashboard.refills.getHref(), Icon: Pill },
     { label: 'Stock Alerts', to: paths.dashboard.stockAlerts.getHref(), Icon: BellRing },
   );
   if (isAdmin) {

@@ -83,7 +83,16 @@ function ApprovalFact({ approval }: { approval: DispensingApproval }) {
  * Spec §2 order items: image, name linking to the product, offer price, quantity, line total;
  * issue 16: 'Prescription required' on prescription medicine.
  */
-function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySymbol: string }) {
+function OrderItem({
+  line,
+  currencySymbol,
+  actions,
+}: {
+  line: OrderDetailLine;
+  currencySymbol: string;
+  /** The route's action for this line (issue 17 'Remind me to refill'), if any. */
+  actions?: ReactNode;
+}) {
   const money = (amount: number) => formatMoney(amount, currencySymbol);
   const name = line.product?.name ?? line.productName;
   return (
@@ -137,6 +146,7 @@ function OrderItem({ line, currencySymbol }: { line: OrderDetailLine; currencySy
               ))}
             </ul>
           ) : null}
+          {actions}
         </div>
         <p className="text-sm font-semibold text-slate-900 sm:text-right">
           <span className="sr-only">Line total </span>
@@ -195,10 +205,13 @@ function DetailSkeleton() {
 export function OrderDetail({
   orderId,
   ownerActions,
+  ownerLineActions,
 }: {
   orderId: number | null;
   /** Shown under the items on the signed-in user's own order (issue 17 'Buy again'). */
   ownerActions?: (order: Order) => ReactNode;
+  /** Shown under each item of the signed-in user's own order (issue 17 refill reminders). */
+  ownerLineActions?: (line: OrderDetailLine, order: Order) => ReactNode;
 }) {
   const { profile, isAdmin } = useAuth();
   const { currencySymbol } = useShopSettings();
@@ -263,7 +276,12 @@ export function OrderDetail({
           <Section title={`Items (${orderDetails.length})`}>
             <ul className="-my-3 divide-y divide-slate-200">
               {orderDetails.map((line) => (
-                <OrderItem key={line.id} line={line} currencySymbol={currencySymbol} />
+                <OrderItem
+                  key={line.id}
+                  line={line}
+                  currencySymbol={currencySymbol}
+                  actions={isOwner ? ownerLineActions?.(line, order) : undefined}
+                />
               ))}
             </ul>
             <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
