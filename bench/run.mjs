@@ -1,7 +1,8 @@
 // `npm run bench`: the whole performance suite of issue 8, on PostgreSQL and on PGlite, each
 // with the 100,000-product catalogue, the real server started as a child process, and at the end
 // of the PostgreSQL phase the scale-out rows of issue 14 (images from an S3 bucket, two instances
-// on one database; bench/suites/scale-out.mjs). Prints one table (every target beside its
+// on one database; bench/suites/scale-out.mjs), and at the end of each phase the job-queue rows
+// of issue 17 (mail through pg-boss; bench/suites/jobs.mjs). Prints one table (every target beside its
 // baseline from the same run) and writes it, with the date, the machine and the commands to
 // reproduce it, into docs/performance.md.
 //
@@ -16,6 +17,9 @@
 //   --only inventory stock in batches, issue 15 (j1–j8): place order on products with several
 //                    batches each on PostgreSQL (and PGlite), the batch invariants checked after,
 //                    and the admin's low-stock and near-expiry lists on PostgreSQL and PGlite
+//   --only jobs      durable jobs, issue 17 (k1–k7): 2,000 password-reset mails through the queue
+//                    (mails/s to the outbox, the request's latency) and a back-in-stock fan-out to
+//                    1,000 waiting shoppers, on PostgreSQL and on PGlite; no job may end failed
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -78,6 +82,21 @@ import {
   PGLITE_ORDERS_BEFORE_BATCHES,
 } from './suites/inventory.mjs';
 import {
+  backInStockFanOut,
+  CONCURRENCY as JOB_CONCURRENCY,
+  JOBS_SERVER_ENV,
+  mailAccounts,
+  mailQueueCounts,
+  passwordResetMails,
+  queueCountsText,
+  RESET_REQUESTS,
+  RESET_WARMUP,
+  soldOutProduct,
+  stockRequestsLeft,
+  waitForIdleQueues,
+  WAITING_SHOPPERS,
+} from './suites/jobs.mjs';
+import {
   buildWeb,
   headerSearchInteraction,
   launchBrowser,
@@ -97,14 +116,17 @@ const { values: args } = parseArgs({
 });
 const WEB_ONLY = args.only === 'web';
 const INVENTORY_ONLY = args.only === 'inventory';
+const JOBS_ONLY = args.only === 'jobs';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
   args.only &&
-  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale', 'inventory'].includes(args.only)
+  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale', 'inventory', 'jobs'].includes(
+    args.only,
+  )
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale or inventory`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory or jobs`,
   );
   process.exit(2);
 }
@@ -191,7 +213,7 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild =
-  args['skip-web'] || NARROW || INVENTORY_ONLY
+  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY
     ? Promise.resolve({ ok: false, error: 'skipped' })
     : buildWeb();
 
@@ -849,6 +871,214 @@ async function inventoryPhase() {
   }
 }
 
+// ---------------------------------------------------------------------------------- jobs
+/** Per database: the figures of k1–k6 and the mail queues' counts at the end (k7). */
+const jobFigures = [];
+
+/**
+ * The accounts and product of the job rows, made by SQL before the server starts: accounts for
+ * the warm-up and the measured password resets, addresses without an account (the baseline),
+ * the shoppers who will wait for the sold-out product, and an admin.
+ */
+async function prepareJobs(handle) {
+  const emails = async (prefix, count) =>
+    (await mailAccounts(handle, prefix, count)).map((account) => account.email);
+  return {
+    warmup: { prefix: 'bench-warm-reset', emails: await emails('bench-warm-reset', RESET_WARMUP) },
+    accounts: { prefix: 'bench-reset', emails: await emails('bench-reset', RESET_REQUESTS) },
+    unknown: Array.from({ length: RESET_REQUESTS }, (_, i) => `bench-nobody-${i + 1}@example.com`),
+    waiting: {
+      prefix: 'bench-waiting',
+      accounts: await mailAccounts(handle, 'bench-waiting', WAITING_SHOPPERS),
+    },
+    productId: await soldOutProduct(handle),
+    token: await adminToken(handle),
+  };
+}
+
+/**
+ * k1–k3 (PostgreSQL) or k4–k6 (PGlite) against one server started for them on `env`, its outbox
+ * in `dataDir`. CPU is watched only while the measured mails go (databaseName: PostgreSQL's).
+ */
+async function jobsServer(kind, setup, { env, dataDir, databaseName }) {
+  const label = DB_LABEL[kind];
+  const shop = await startShopServer({
+    label: `shop (${label}, jobs)`,
+    port: await freePort(),
+    env: { ...env, DATA_DIR: dataDir, ...JOBS_SERVER_ENV },
+  });
+  cleanups.push(() => shop.stop());
+  const figures = { kind };
+  const around = (fn) => withCpu({ pids: [shop.pid], databaseName }, fn);
+  try {
+    // Mail of earlier suites on this database goes first, into this outbox, to other addresses.
+    const before = await waitForIdleQueues(shop.base, setup.token);
+    if (!before.idle)
+      notes.push(
+        `jobs (${label}): queues not idle at the start: ${queueCountsText(before.queues)}`,
+      );
+    figures.reset = await suite(
+      `jobs: ${RESET_REQUESTS} password-reset mails through the queue (${label})`,
+      () => passwordResetMails(shop, dataDir, { ...setup, around }),
+    );
+    figures.fanOut = await suite(
+      `jobs: back-in-stock fan-out to ${WAITING_SHOPPERS} shoppers (${label})`,
+      () => backInStockFanOut(shop, dataDir, setup.token, { ...setup, around }),
+    );
+    figures.final = await suite(`jobs: failed jobs (${label})`, async () => {
+      await waitForIdleQueues(shop.base, setup.token);
+      return mailQueueCounts(shop.base, setup.token);
+    });
+    if (figures.final) {
+      log(`jobs (${label}): ${queueCountsText(figures.final.queues)}`);
+      for (const job of figures.final.failedJobs)
+        log(`  failed: ${job.queue} ${job.id} ${job.summary}: ${job.lastError ?? ''}`);
+    }
+  } finally {
+    await shop.stop();
+  }
+  return figures;
+}
+
+/** The job rows of one database; `left`: the sold-out product's requests after the server. */
+function jobsRows(figures, left) {
+  const { kind, reset, fanOut } = figures;
+  const label = DB_LABEL[kind];
+  const [rate, latency, spread] = kind === 'postgres' ? ['k1', 'k2', 'k3'] : ['k4', 'k5', 'k6'];
+  if (reset) {
+    rows.push(
+      row(
+        rate,
+        `Password-reset mail through the job queue: ${RESET_REQUESTS.toLocaleString('en')} POST /api/auth/forgot-password for existing accounts, ${JOB_CONCURRENCY} at a time, first request → last .eml in the outbox (${label})`,
+        `${fmt(reset.mailsPerSecond, 0)} mails/s`,
+        `the requests were answered at ${fmt(reset.requestsPerSecond, 0)} req/s`,
+        `${fmt(reset.seconds, 2, ' s')} in all; last mail ${fmt(reset.lagMs / 1000, 2, ' s')} after the last answer`,
+        'report',
+        undefined,
+      ),
+    );
+    rows.push(
+      row(
+        latency,
+        '  same, request latency (reset token and mail job written in one transaction; the worker sends meanwhile)',
+        `p95 ${ms(reset.requests.p95)}`,
+        `no earlier figure; same run, ${reset.baseline.count.toLocaleString('en')} addresses without an account (nothing written, no job): p95 ${ms(reset.baseline.p95)}`,
+        `p50 ${ms(reset.requests.p50)}, p99 ${ms(reset.requests.p99)}; without an account p50 ${ms(reset.baseline.p50)}, p99 ${ms(reset.baseline.p99)}`,
+        'report',
+        undefined,
+      ),
+    );
+    if (reset.cpu)
+      notes.push(
+        `${rate} CPU in cores while the measured mails went: ${cpuText(reset.cpu, 'server')}.`,
+      );
+  }
+  if (fanOut) {
+    const exactlyOnce = WAITING_SHOPPERS - fanOut.none - fanOut.twice;
+    const clean =
+      fanOut.none === 0 &&
+      fanOut.twice === 0 &&
+      fanOut.strangers === 0 &&
+      fanOut.withLink === fanOut.mails &&
+      left?.waiting === 0 &&
+      left?.notified === WAITING_SHOPPERS;
+    rows.push(
+      row(
+        spread,
+        `Back-in-stock fan-out: ${WAITING_SHOPPERS.toLocaleString('en')} shoppers waiting on a sold-out product, one goods receipt, receipt's answer → last of their mails in the outbox (${label})`,
+        `${fmt(fanOut.seconds, 2, ' s')} (${fmt(fanOut.mailsPerSecond, 0)} mails/s)`,
+        `receipt answered in ${ms(fanOut.receiptMs)}${reset ? `; ${rate}: ${fmt(reset.mailsPerSecond, 0)} mails/s` : ''}`,
+        `${fanOut.mails} mails: ${exactlyOnce} shoppers exactly one, ${fanOut.none} none, ${fanOut.twice} more than one; ${fanOut.withLink} with the product's link; requests left waiting ${left?.waiting ?? '—'}, fulfilled ${left?.notified ?? '—'}`,
+        'each shopper exactly one mail',
+        clean,
+      ),
+    );
+    notes.push(
+      `${spread} set-up: ${WAITING_SHOPPERS} POST /api/product/:id/notify, ${JOB_CONCURRENCY} at a time, p50 ${ms(fanOut.notify.p50)}, p95 ${ms(fanOut.notify.p95)} (${label}).`,
+    );
+    if (fanOut.cpu)
+      notes.push(
+        `${spread} CPU in cores from the receipt to the last mail: ${cpuText(fanOut.cpu, 'server')}.`,
+      );
+  }
+}
+
+/** k7: no mail or fan-out job ended failed, on either database (GET /api/jobs as admin). */
+function failedJobsRow() {
+  const measured = jobFigures.filter((figures) => figures.final);
+  if (measured.length === 0) return;
+  const sum = (pick) =>
+    measured.reduce((total, f) => total + f.final.queues.reduce((n, q) => n + pick(q), 0), 0);
+  const failedJobs = sum((q) => q.failed);
+  const retrying = sum((q) => q.retrying);
+  rows.push(
+    row(
+      'k7',
+      `Mail and fan-out jobs that ended failed, after ${measured.map((f) => (f.kind === 'postgres' ? 'k1–k3' : 'k4–k6')).join(' and ')} (GET /api/jobs as admin)`,
+      `${failedJobs} failed`,
+      measured.map((f) => `${DB_LABEL[f.kind]}: ${queueCountsText(f.final.queues)}`).join(' · '),
+      `${retrying} waiting for a retry`,
+      '0 failed',
+      failedJobs === 0,
+    ),
+  );
+}
+
+/** The job rows on the seeded PostgreSQL database `database` (its handle open). */
+async function jobsOnPostgres(database, handle) {
+  const setup = await prepareJobs(handle);
+  const figures = await jobsServer('postgres', setup, {
+    env: { DATABASE_URL: database.url },
+    dataDir: tempDir('bench-jobs-pg-'),
+    databaseName: database.name,
+  });
+  jobFigures.push(figures);
+  jobsRows(figures, await stockRequestsLeft(handle, setup.productId));
+}
+
+/** The job rows on the seeded PGlite data directory `dataDir` (no handle open on it). */
+async function jobsOnPglite(dataDir) {
+  let handle = await open('pglite', dataDir);
+  let setup;
+  try {
+    setup = await prepareJobs(handle);
+  } finally {
+    await handle.close();
+  }
+  const figures = await jobsServer('pglite', setup, { env: {}, dataDir });
+  jobFigures.push(figures);
+  handle = await open('pglite', dataDir);
+  try {
+    jobsRows(figures, await stockRequestsLeft(handle, setup.productId));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `--only jobs`: rows k1–k7 on a fresh PostgreSQL database, then on PGlite. */
+async function jobsPhase() {
+  {
+    const database = await createPgDatabase();
+    cleanups.push(() => database.drop());
+    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+    const handle = await open('postgres', database.url);
+    cleanups.push(() => handle.close());
+    await seedCatalogue(handle, PRODUCTS);
+    await jobsOnPostgres(database, handle);
+    await handle.close();
+    await database.drop();
+  }
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
+  const handle = await open('pglite', dataDir);
+  try {
+    await seedCatalogue(handle, PRODUCTS);
+  } finally {
+    await handle.close();
+  }
+  await jobsOnPglite(dataDir);
+}
+
 /** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
@@ -1081,6 +1311,7 @@ async function postgresPhase() {
   );
   await shop.stop();
   await scaleOutRows(database, handle, paths);
+  await jobsOnPostgres(database, handle);
   await handle.close();
   await database.drop();
 }
@@ -1249,17 +1480,20 @@ async function pglitePhase() {
   } finally {
     await reopened.close();
   }
+  await jobsOnPglite(dataDir);
 }
 
 let failed = false;
 try {
   if (WEB_ONLY) await webOnlyPhase();
   else if (INVENTORY_ONLY) await inventoryPhase();
+  else if (JOBS_ONLY) await jobsPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
     if (args.only !== 'postgres') await pglitePhase();
   }
+  failedJobsRow();
 } catch (error) {
   failed = true;
   console.error(error);
