@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -85,8 +88,75 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/pwa/service-worker.ts, decision 0013), built on its own as one classic
+ * script (not a module: every browser with service workers runs those) and written to /sw.js, a
+ * name that never changes so browsers find a new worker on the next visit. It is given:
+ * - a version, a hash of every file name of the build, index.html and the offline page, so each
+ *   deploy has its own cache and the worker's bytes change with it;
+ * - the app shell to keep at install: the /assets/ files index.html loads (entry script, its
+ *   preloaded chunks, styles, the route-preload script). Runs after routePreload, which adds one.
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  let publicDir = '';
+  return {
+    name: 'pharmacy:service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      publicDir = config.publicDir;
+    },
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') this.error('service-worker: no index.html in the build');
+      const htmlSource = String(html.source);
+      const precache = [...htmlSource.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(
+        (match) => match[1] as string,
+      );
+      const offlinePage = path.join(publicDir, 'offline.html');
+      if (!existsSync(offlinePage)) this.error('service-worker: no public/offline.html');
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .update(htmlSource)
+        .update(readFileSync(offlinePage))
+        .digest('hex')
+        .slice(0, 12);
+      const built = await build({
+        configFile: false,
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        publicDir: false,
+        define: {
+          __SW_VERSION__: JSON.stringify(version),
+          __SW_PRECACHE__: JSON.stringify([...new Set(precache)]),
+        },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          copyPublicDir: false,
+          emptyOutDir: false,
+          rolldownOptions: {
+            input: path.join(root, 'src/pwa/service-worker.ts'),
+            output: { format: 'iife', entryFileNames: 'sw.js' },
+          },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) =>
+        'output' in result ? result.output : [],
+      );
+      const worker = outputs.find((file) => file.type === 'chunk' && file.isEntry);
+      if (worker?.type !== 'chunk') this.error('service-worker: the worker was not built');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.code });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload()],
+  plugins: [react(), tailwindcss(), routePreload(), serviceWorker()],
   resolve: { alias: preactAliases },
   server: {
     port: 5173,

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/index';
 import { prefetchPageData } from './app/prefetch-page';
 import { queryClient } from './lib/query-client';
+import { startServiceWorkerWhenIdle } from './pwa/start-service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -15,3 +16,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+startServiceWorkerWhenIdle();

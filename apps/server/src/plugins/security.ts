@@ -22,6 +22,10 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
       'connect-src': ["'self'", 'https://api.stripe.com'],
       'frame-src': ["'self'", 'blob:', 'https://js.stripe.com', 'https://hooks.stripe.com'],
       'object-src': ["'self'", 'blob:'],
+      // The installable web app (decision 0013): its manifest and its one service worker, both
+      // from this origin. Said outright, as worker-src would otherwise fall back to script-src.
+      'manifest-src': ["'self'"],
+      'worker-src': ["'self'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'none'"],
     },

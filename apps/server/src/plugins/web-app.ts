@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +18,31 @@ const ROBOTS_TXT = [
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** The installable web app's files at the root of the build (decision 0013). */
+const MANIFEST_FILE = 'manifest.webmanifest';
+const SERVICE_WORKER_FILE = 'sw.js';
+/** What a home screen shows under the icon without cutting it (Chrome's advice: 12). */
+const SHORT_NAME_LENGTH = 12;
+
+/**
+ * The build's manifest with the shop's configured name (SHOP_NAME), read once at start; the
+ * build's own `name` and `short_name` stay when they already match. Undefined without a build.
+ */
+export function webAppManifest(webDistDir: string, shopName: string): string | undefined {
+  const file = path.join(webDistDir, MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (manifest.name !== shopName) {
+    const firstWord = shopName.split(/\s+/)[0] ?? shopName;
+    manifest.name = shopName;
+    manifest.short_name =
+      shopName.length <= SHORT_NAME_LENGTH
+        ? shopName
+        : firstWord.slice(0, SHORT_NAME_LENGTH) || shopName.slice(0, SHORT_NAME_LENGTH);
+  }
+  return JSON.stringify(manifest);
+}
+
 /** Only names an upload could have are looked up, in the bucket or on disk. */
 const notFound = (reply: FastifyReply, pathname: string) =>
   reply.code(404).send(errorBody(404, `Route GET:${pathname} not found`));
@@ -31,6 +56,8 @@ interface WebAppOptions {
 /**
  * Serves the built SPA from the API's port: hashed assets are immutable, index.html is always
  * revalidated, and unknown non-API paths fall back to index.html so client routes work on reload.
+ * The web app manifest and the service worker are revalidated too, so updates reach installed
+ * shops on the next visit (decision 0013).
  * Public uploads (catalogue images) are served from the data directory, or, on a bucket, answered
  * with a redirect to it so no image byte passes through this process; private files never are.
  */
@@ -75,20 +102,40 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     });
   }
 
+  // The manifest and the service worker are revalidated on every request (no-cache), so a new
+  // deploy's worker is installed on the next visit (decision 0013). The worker is one of the
+  // static files below. The SPA fallback skips paths with a file extension, so a build without
+  // either answers 404 for it, never index.html.
+  const manifest = webAppManifest(options.webDistDir, app.config.shopName);
+  if (manifest !== undefined) {
+    app.get(`/${MANIFEST_FILE}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(manifest),
+    );
+  }
+
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
+    const serviceWorkerFile = path.resolve(options.webDistDir, SERVICE_WORKER_FILE);
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
       decorateReply: !sendFileAdded,
       wildcard: false,
       index: false,
+      // Answered by the route above, with the configured shop name.
+      globIgnore: [MANIFEST_FILE],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
           res.header('cache-control', 'no-cache');
+          // A worker script must have a JavaScript type; say the standard one (RFC 9239).
+          if (path.resolve(filePath) === serviceWorkerFile)
+            res.header('content-type', 'text/javascript; charset=utf-8');
         }
       },
     });
@@ -98,11 +145,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     );
   }
 
+  // cacheControl: false, or send replaces the no-cache with its own 'public, max-age=0'.
   const sendIndex = (reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile('index.html', options.webDistDir);
+      .sendFile('index.html', options.webDistDir, { cacheControl: false });
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     if (!hasWebApp) return reply.code(503).send(errorBody(503, 'The web app is not built yet.'));
