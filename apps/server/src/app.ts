@@ -257,6 +257,7 @@ export async function buildApp(
     onChange: productsChanged,
     cacheTtlMs: config.listingCacheSeconds * 1000,
     schedules,
+    onPublished: stockAlerts.restocked,
   });
   changeFeed.onRemoteChange(() => {
     catalogueChanges.bump();
@@ -353,7 +354,7 @@ export async function buildApp(
   await jobs.start(
     {
       [MAIL_QUEUE]: mailQueue,
-      [BACK_IN_STOCK_QUEUE]: { ...mailQueue, retryLimit: 5 },
+      [BACK_IN_STOCK_QUEUE]: { ...mailQueue, retryLimit: 5, onePerKey: true },
       // The scan is safe to run again (each due date is marked in the transaction that mails it);
       // a failed one is retried a few times, and the next quarter-hour's scan runs anyway.
       [REFILL_REMINDER_QUEUE]: { ...mailQueue, retryLimit: 3 },
@@ -362,7 +363,7 @@ export async function buildApp(
   );
   // pg-boss keeps the schedule in the database (one job per slot, whichever instance makes it);
   // the queue must exist first.
-  await jobs.schedule(REFILL_REMINDER_QUEUE, REFILL_REMINDER_CRON);
+  await jobs.scheduleCron(REFILL_REMINDER_QUEUE, REFILL_REMINDER_CRON);
   // Stopped before the database closes (onClose hooks run last-added first).
   app.addHook('onClose', async () => jobs.stop());
 

@@ -2,12 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS, addDays, utcDay } from '@pharmacy/shared';
+import { ORDER_STATUS, addDays, formatLongDate, utcDay } from '@pharmacy/shared';
 import { buildApp } from '../src/app';
-import { stockNotifications } from '../src/db/schema/index';
+import { products, stockNotifications } from '../src/db/schema/index';
 import { MAIL_QUEUE } from '../src/modules/notifications/mail-outbox';
-import { createBasics, createProduct, setStock, type CatalogBasics } from './catalog-factories';
-import { createPharmacist, createUser, validAddress, type TestUser } from './factories';
+import {
+  createBasics,
+  createProduct,
+  productEditFields,
+  setStock,
+  type CatalogBasics,
+} from './catalog-factories';
+import { createPharmacist, createUser, multipart, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { readOutbox } from './support/outbox';
 
@@ -138,12 +144,11 @@ describe(`background jobs and mail (${testDriver})`, () => {
       `Order delivered — order #${orderId}`,
     ]);
     const dispatched = (await mailsTo(t, user.email))[2]?.text ?? '';
-    const weekday = new Date(`${expected}T00:00:00Z`).toLocaleDateString('en-IN', {
-      weekday: 'long',
-      timeZone: 'UTC',
-    });
-    expect(dispatched).toContain(`Expected delivery: ${weekday}`);
+    expect(dispatched).toContain(`Expected delivery: ${formatLongDate(`${expected}T00:00:00Z`)}.`);
     expect(dispatched).toContain(`/order/${orderId}`);
+    expect(dispatched).toContain(
+      `turn off delivery updates in your profile: ${t.config.publicUrl}/dashboard\n`,
+    );
 
     // Turned off: dispatch and delivery are not mailed; a cancellation still is.
     const quiet = await createUser(t);
@@ -273,6 +278,40 @@ describe(`background jobs and mail (${testDriver})`, () => {
     ).toHaveLength(1);
     expect((await inject(null, 'POST', `/product/${product.id}/notify`)).statusCode).toBe(401);
     expect((await inject(late, 'POST', '/product/99999999/notify')).statusCode).toBe(404);
+  });
+
+  it('mails the waiting shoppers when a product restocked while off sale is put back on sale', async () => {
+    const product = await createProduct(t.database.db, basics, { quantity: 0 });
+    const waiter = await createUser(t);
+    await inject(waiter, 'POST', `/product/${product.id}/notify`);
+    // Taken off sale, then stocked: nobody is mailed about a product they cannot buy.
+    await t.database.db
+      .update(products)
+      .set({ isActive: false })
+      .where(eq(products.id, product.id));
+    const received = await inject(admin, 'POST', '/inventory/receipts', {
+      productId: product.id,
+      units: 10,
+      batchNumber: `OFF-${product.id}`,
+      expiryDate: addDays(utcDay(), 400),
+    });
+    expect(received.statusCode).toBe(201);
+    await t.app.jobs.drain();
+    expect(await subjectsTo(t, waiter.email)).toEqual([]);
+    // Back on sale through the product form: now they are.
+    const body = await multipart({
+      ...productEditFields(basics, product.name),
+      isActive: 'true',
+    });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${product.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...admin.auth },
+    });
+    expect(edited.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(await subjectsTo(t, waiter.email)).toEqual([`${product.name} is back in stock`]);
   });
 
   it('shows the queues to admins only', async () => {

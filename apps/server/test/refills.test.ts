@@ -425,6 +425,12 @@ describe(`refill reminders (${testDriver})`, () => {
         message: `${product.name} is in your cart.`,
         lines: [{ productId: product.id, added: 3, inCart: 3, reason: null }],
       });
+      // The link opened again (a second tab, the next day): the cart still holds the refill once.
+      const again = await call(user, 'POST', `/api/refills/${refill.id}/add-to-cart`);
+      expect(again.json()).toMatchObject({
+        message: `${product.name} is in your cart.`,
+        lines: [{ productId: product.id, added: 0, inCart: 3, reason: null }],
+      });
 
       await call(user, 'DELETE', `/api/cart/remove/${product.id}`);
       await setStock(db(), product.id, 2);

@@ -186,7 +186,9 @@ describe(`buy again (${testDriver})`, () => {
     const res = await buyAgain(user, orderId);
     expect(res.statusCode, res.body).toBe(200);
     const body = buyAgainResponseSchema.parse(res.json());
-    expect(body.message).toBe('3 of the 7 products of this order were added to your cart.');
+    expect(body.message).toBe(
+      '3 of the 7 products of this order were added to your cart, 2 of them in part.',
+    );
     expect(body.addedUnits).toBe(2 + 3 + 2);
     expect(body.lines.map((line) => line.name)).toEqual([
       'Buy Kept',
@@ -293,7 +295,9 @@ describe(`buy again (${testDriver})`, () => {
       note: 'Buy Full is limited to 2 units per order, and your cart already has 2.',
     });
     expect(addedUnits).toBe(5);
-    expect(message).toBe('3 of the 4 products of this order were added to your cart.');
+    expect(message).toBe(
+      '3 of the 4 products of this order were added to your cart, 2 of them in part.',
+    );
     expect(await cartCounts(user)).toEqual({
       [plenty.id]: 3,
       [scarce.id]: 4,

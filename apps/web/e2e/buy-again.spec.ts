@@ -81,7 +81,7 @@ test.describe('buy again', () => {
 
     const notice = card.getByRole('status');
     await expect(notice).toContainText(
-      'All 2 products of this order are in your cart.', // both went in, one of them in part
+      'All 2 products of this order were added to your cart, 1 of them in part.',
     );
     await expect(notice.getByRole('list', { name: 'Not added in full' })).toHaveText(
       `Only 1 of ${scarce.name} left: 1 unit added of the 2 ordered.`,

@@ -124,11 +124,17 @@ export function buyAgainNote(line: {
 }
 
 /** The summary of buy again: how many of the order's products went into the cart. */
-export function buyAgainSummary(addedProducts: number, products: number): string {
-  if (addedProducts === 0) return 'None of the products of this order could be added to your cart.';
-  if (addedProducts === products)
+export function buyAgainSummary(inFull: number, inPart: number, products: number): string {
+  if (inFull === products)
     return products === 1
       ? 'The product of this order is in your cart.'
       : `All ${products} products of this order are in your cart.`;
-  return `${addedProducts} of the ${products} products of this order were added to your cart.`;
+  const added = inFull + inPart;
+  if (added === 0) return 'None of the products of this order could be added to your cart.';
+  if (products === 1) return 'The product of this order was added to your cart in part.';
+  const head =
+    added === products
+      ? `All ${products} products of this order were added to your cart`
+      : `${added} of the ${products} products of this order were added to your cart`;
+  return inPart > 0 ? `${head}, ${inPart} of them in part.` : `${head}.`;
 }

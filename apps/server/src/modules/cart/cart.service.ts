@@ -120,10 +120,15 @@ export function createCartService(db: Database, catalog: CatalogService) {
    * Products that are gone or inactive, not sold online (Schedule X) or out of stock are left
    * as they are. The one rule for adding in bulk: the guest-cart merge and buy again use it.
    */
+  /**
+   * `add` puts the units on top of what is in the cart; `atLeast` makes the line hold at least
+   * them (a refill link opened twice must not double the cart).
+   */
   async function addWithinCaps(
     userId: number,
     wanted: ReadonlyMap<number, number>,
     tx: DbOrTx,
+    mode: 'add' | 'atLeast' = 'add',
   ): Promise<CappedAdd[]> {
     await repository.lockCart(tx, userId);
     const products = await catalog.productsByIds([...wanted.keys()], tx);
@@ -148,11 +153,12 @@ export function createCartService(db: Database, catalog: CatalogService) {
       }
       const existing = lines.get(productId);
       const before = existing?.count ?? 0;
-      const after = Math.min(before + count, cap);
+      const target = mode === 'add' ? before + count : Math.max(before, count);
+      const after = Math.min(target, cap);
       if (existing) {
         if (after !== before) await repository.setCount(tx, existing.id, after);
       } else await repository.insertLine(tx, userId, productId, after);
-      const cappedBy = before + count > cap ? bindsFirst : null;
+      const cappedBy = target > cap ? bindsFirst : null;
       outcomes.push({ productId, product, outcome: 'added', before, after, cap, cappedBy });
     }
     return outcomes;

@@ -118,6 +118,11 @@ export interface CatalogServiceOptions {
   cacheTtlMs?: number;
   /** The drug schedules each product answer names (issue 16). */
   schedules: ScheduleRegistry;
+  /**
+   * A product put back on sale, told in the transaction that did it: shoppers waiting for it
+   * are mailed if it has stock (issue 17).
+   */
+  onPublished?: (tx: DbOrTx, productIds: number[]) => Promise<void>;
 }
 
 export function createCatalogService(
@@ -598,6 +603,7 @@ export function createCatalogService(
             removed.map((image) => image.id),
           );
           await productsRepo.insertImages(tx, productId, images, existing.length);
+          if (!before.isActive && values.isActive) await options.onPublished?.(tx, [productId]);
           if (
             before.offerPriceMinor !== values.offerPriceMinor ||
             before.maximumRetailPriceMinor !== values.maximumRetailPriceMinor

@@ -537,6 +537,7 @@ export async function lockPrices(db: DbOrTx, productId: number) {
       name: products.name,
       offerPriceMinor: products.offerPriceMinor,
       maximumRetailPriceMinor: products.maximumRetailPriceMinor,
+      isActive: products.isActive,
     })
     .from(products)
     .where(eq(products.id, productId))

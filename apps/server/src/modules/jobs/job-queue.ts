@@ -19,10 +19,16 @@ export interface QueueSettings {
    * again (so it must finish well inside it).
    */
   expireSeconds: number;
+  /**
+   * Every job carries a singletonKey, and one waiting per key is enough (pg-boss's 'short'
+   * policy: a send while one with its key waits adds nothing). Without a key such a queue would
+   * hold one job in all.
+   */
+  onePerKey?: boolean;
 }
 
 export interface EnqueueOptions {
-  /** At most one job with this key waits at a time (pg-boss 'short' policy). */
+  /** On a queue with `onePerKey`: not queued while a job with this key waits. */
   singletonKey?: string;
   startAfter?: Date;
 }
@@ -61,12 +67,20 @@ export interface QueueCounts {
 
 interface Registration {
   handler: JobHandler<unknown>;
-  batchSize: number;
-  /** The batch this process is working now, if any. */
+  /** The job this process is working now on this queue, if any. */
   inFlight: Promise<number> | undefined;
+  timer: NodeJS.Timeout | undefined;
 }
 
-const DEFAULT_BATCH_SIZE = 10;
+/** What a failure says in the log: never the error's own fields (a mail error names recipients). */
+function failureFields(error: unknown) {
+  const fields = (error ?? {}) as { code?: unknown; responseCode?: unknown; name?: unknown };
+  return {
+    errorName: typeof fields.name === 'string' ? fields.name : undefined,
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    responseCode: typeof fields.responseCode === 'number' ? fields.responseCode : undefined,
+  };
+}
 
 export function createJobQueue(options: {
   executeSql: ExecuteSql;
@@ -84,80 +98,71 @@ export function createJobQueue(options: {
     supervise: true,
     schedule: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    // Finished jobs are kept a week for the admin's job screen, then deleted.
+    // Done jobs leave the live table after an hour; failed ones stay there, listed on the admin's
+    // job screen and retryable, for a week. Archived jobs are deleted a week later.
     archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     deleteAfterDays: 7,
   });
-  boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue'));
+  boss.on('error', (error: unknown) =>
+    options.log.error({ ...failureFields(error) }, 'job queue error'),
+  );
   const registrations = new Map<string, Registration>();
   let started = false;
   let polling = false;
   let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let cycle: Promise<void> | undefined;
-
-  async function runBatch(queue: string, registration: Registration): Promise<number> {
-    const jobs = await boss.fetch<unknown>(queue, {
-      batchSize: registration.batchSize,
-      includeMetadata: true,
-    });
-    if (!jobs || jobs.length === 0) return 0;
-    for (const job of jobs) {
-      try {
-        await registration.handler({
-          id: job.id,
-          name: job.name,
-          data: job.data,
-          retryCount: job.retryCount,
-        });
-        await boss.complete(queue, job.id);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        options.log.warn(
-          { err: error, queue, jobId: job.id, try: job.retryCount + 1 },
-          'job failed',
-        );
-        await boss.fail(queue, job.id, { message });
-      }
-    }
-    return jobs.length;
-  }
 
   /**
-   * One pass over every queue. A queue this process is already working is not fetched twice:
-   * the pass waits for that batch instead (so a drain sees its jobs finished).
+   * One job at a time: pg-boss starts a job's timeout when it is fetched, so a fetched batch of
+   * slow sends could outlive it and be run a second time elsewhere.
    */
-  async function pollOnce(): Promise<number> {
-    let done = 0;
-    for (const [queue, registration] of registrations) {
-      if (stopping) break;
-      if (registration.inFlight) {
-        done += await registration.inFlight.catch(() => 0);
-        continue;
-      }
-      const batch = runBatch(queue, registration).catch((error: unknown) => {
-        options.log.error({ err: error, queue }, 'job queue poll failed');
-        return 0;
+  async function runOne(queue: string, registration: Registration): Promise<number> {
+    const [job] = await boss.fetch<unknown>(queue, { batchSize: 1, includeMetadata: true });
+    if (!job) return 0;
+    try {
+      await registration.handler({
+        id: job.id,
+        name: job.name,
+        data: job.data,
+        retryCount: job.retryCount,
       });
-      registration.inFlight = batch;
-      try {
-        done += await batch;
-      } finally {
-        registration.inFlight = undefined;
-      }
+      await boss.complete(queue, job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log.warn(
+        { queue, jobId: job.id, try: job.retryCount + 1, ...failureFields(error) },
+        'job failed',
+      );
+      await boss.fail(queue, job.id, { message });
     }
-    return done;
+    return 1;
   }
 
-  function schedulePoll(delayMs: number) {
+  /** The queue's job in flight in this process, or the next one (0 when none is due). */
+  function runQueue(queue: string, registration: Registration): Promise<number> {
+    if (registration.inFlight) return registration.inFlight;
+    const run = runOne(queue, registration)
+      .catch((error: unknown) => {
+        options.log.error({ queue, ...failureFields(error) }, 'job queue poll failed');
+        return 0;
+      })
+      .finally(() => {
+        registration.inFlight = undefined;
+      });
+    registration.inFlight = run;
+    return run;
+  }
+
+  /** Each queue has its own loop, so a long fan-out never holds the mail back. */
+  function schedule(queue: string, registration: Registration, delayMs: number) {
     if (stopping || !started || !polling) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      cycle = pollOnce()
-        .then((done) => schedulePoll(done > 0 ? 0 : options.pollIntervalMs))
-        .catch(() => schedulePoll(options.pollIntervalMs));
+    clearTimeout(registration.timer);
+    registration.timer = setTimeout(() => {
+      runQueue(queue, registration)
+        .then((done) => schedule(queue, registration, done > 0 ? 0 : options.pollIntervalMs))
+        .catch(() => schedule(queue, registration, options.pollIntervalMs));
     }, delayMs);
-    timer.unref();
+    registration.timer.unref();
   }
 
   return {
@@ -168,6 +173,7 @@ export function createJobQueue(options: {
         const existing = await boss.getQueue(queue);
         const queueOptions = {
           name: queue,
+          policy: queueSettings.onePerKey ? ('short' as const) : ('standard' as const),
           retryLimit: queueSettings.retryLimit,
           retryDelay: queueSettings.retryDelaySeconds,
           retryBackoff: true,
@@ -178,15 +184,15 @@ export function createJobQueue(options: {
       }
       started = true;
       polling = poll;
-      schedulePoll(0);
+      for (const [queue, registration] of registrations) schedule(queue, registration, 0);
     },
 
     /** Runs `handler` for each job of `queue` on this instance. */
-    work<Data>(queue: string, handler: JobHandler<Data>, batchSize = DEFAULT_BATCH_SIZE) {
+    work<Data>(queue: string, handler: JobHandler<Data>) {
       registrations.set(queue, {
         handler: handler as JobHandler<unknown>,
-        batchSize,
         inFlight: undefined,
+        timer: undefined,
       });
     },
 
@@ -201,12 +207,13 @@ export function createJobQueue(options: {
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       // Look soon rather than at the next tick: the job shows once the caller commits.
-      schedulePoll(20);
+      const registration = registrations.get(queue);
+      if (registration) schedule(queue, registration, 20);
     },
 
     /** A cron schedule (UTC); pg-boss makes one job per slot however many instances run. */
-    async schedule(queue: string, cron: string) {
-      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    async scheduleCron(queue: string, expression: string) {
+      await boss.schedule(queue, expression, {}, { tz: 'UTC' });
     },
 
     /**
@@ -214,9 +221,11 @@ export function createJobQueue(options: {
      * retry delay are not due.
      */
     async drain(): Promise<void> {
-      await cycle;
-      for (let pass = 0; pass < 1000; pass++) {
-        if ((await pollOnce()) === 0) return;
+      for (let pass = 0; pass < 100_000; pass++) {
+        const done = await Promise.all(
+          [...registrations].map(([queue, registration]) => runQueue(queue, registration)),
+        );
+        if (done.every((count) => count === 0)) return;
       }
     },
 
@@ -224,7 +233,8 @@ export function createJobQueue(options: {
       const { rows } = await options.executeSql(
         `SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY 1, 2
          UNION ALL
-         SELECT name, state::text, count(*)::int FROM pgboss.archive GROUP BY 1, 2`,
+         SELECT name, state::text, count(*)::int FROM pgboss.archive
+          WHERE state = 'completed' GROUP BY 1, 2`,
       );
       const byQueue = new Map<string, QueueCounts>();
       for (const queue of registrations.keys()) {
@@ -277,14 +287,15 @@ export function createJobQueue(options: {
       );
       if (rows.length === 0) return false;
       await boss.retry(queue, id);
-      schedulePoll(0);
+      const registration = registrations.get(queue);
+      if (registration) schedule(queue, registration, 0);
       return true;
     },
 
     async stop() {
       stopping = true;
-      clearTimeout(timer);
-      await cycle;
+      for (const registration of registrations.values()) clearTimeout(registration.timer);
+      await Promise.all([...registrations.values()].map((registration) => registration.inFlight));
       if (started) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };

@@ -1,6 +1,7 @@
 import {
   ORDER_STATUS,
   ORDER_STATUS_NAMES,
+  formatLongDate,
   formatMoney,
   type OrderStatusId,
 } from '@pharmacy/shared';
@@ -51,10 +52,7 @@ export function createOrderMail(deps: {
         `Your order: ${link}`,
         '',
         ...(PROGRESS_STATUS_KINDS.has(kind)
-          ? [
-              `You can turn off delivery updates in your profile: ${deps.publicUrl}/dashboard/my-profile`,
-              '',
-            ]
+          ? [`You can turn off delivery updates in your profile: ${deps.publicUrl}/dashboard`, '']
           : []),
         `${deps.shopName}`,
       ].join('\n'),
@@ -85,7 +83,7 @@ export function createOrderMail(deps: {
       if (progress && !to.progressMails) return;
       const lines = [`Your order is now: ${ORDER_STATUS_NAMES[statusId]}.`];
       if (statusId === ORDER_STATUS.DISPATCHED && to.expectedDeliveryDate) {
-        lines.push(`Expected delivery: ${formatDeliveryDate(to.expectedDeliveryDate)}.`);
+        lines.push(`Expected delivery: ${formatLongDate(`${to.expectedDeliveryDate}T00:00:00Z`)}.`);
       }
       await send(
         tx,
@@ -101,16 +99,5 @@ export function createOrderMail(deps: {
 const PROGRESS_STATUS_KINDS = new Set(
   PROGRESS_STATUSES.map((status) => `order.${ORDER_STATUS_NAMES[status].toLowerCase()}`),
 );
-
-/** '2026-12-03' → 'Thursday, 3 December 2026' (the date is a calendar day, not an instant). */
-function formatDeliveryDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 export type OrderMail = ReturnType<typeof createOrderMail>;

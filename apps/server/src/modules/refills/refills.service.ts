@@ -304,14 +304,17 @@ export function createRefillsService(deps: {
     /** The mail's one-click link: the reminder's product into the caller's own cart. */
     async addToCart(session: Session, id: number): Promise<RefillAddToCartResponse> {
       const row = await ownReminder(session.userId, id);
-      const outcome = await deps.reorder.putInCart(session.userId, [
-        { productId: row.productId, name: row.productName, ordered: row.quantity },
-      ]);
+      // At least the reminder's units, not on top of the cart: the link may be opened twice.
+      const outcome = await deps.reorder.putInCart(
+        session.userId,
+        [{ productId: row.productId, name: row.productName, ordered: row.quantity }],
+        'atLeast',
+      );
       const line = outcome.lines[0];
       const message =
-        line && line.added > 0 && !line.note
+        line && line.inCart > 0 && !line.note
           ? `${line.name} is in your cart.`
-          : line && line.added > 0
+          : line && line.inCart > 0
             ? `Part of your refill of ${line.name} is in your cart.`
             : `${row.productName} could not be added to your cart.`;
       return { ...outcome, message };

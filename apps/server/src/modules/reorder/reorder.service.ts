@@ -65,21 +65,29 @@ export function createReorderService(deps: {
    * cart's capped bulk add in one transaction; each line says what did not go in in full and why.
    * Buy again uses it, and so does a refill reminder's link (modules/refills).
    */
-  async function putInCart(userId: number, items: Ordered[]): Promise<BuyAgainResponse> {
+  async function putInCart(
+    userId: number,
+    items: Ordered[],
+    mode: 'add' | 'atLeast' = 'add',
+  ): Promise<BuyAgainResponse> {
     const wanted = new Map(
       items.flatMap((item) =>
         item.productId === null ? [] : [[item.productId, item.ordered] as const],
       ),
     );
     const outcomes =
-      wanted.size === 0 ? [] : await db.transaction((tx) => cart.addWithinCaps(userId, wanted, tx));
+      wanted.size === 0
+        ? []
+        : await db.transaction((tx) => cart.addWithinCaps(userId, wanted, tx, mode));
     const outcomeOf = new Map(outcomes.map((outcome) => [outcome.productId, outcome]));
     const lines = items.map((item) =>
       toLine(item, item.productId === null ? undefined : outcomeOf.get(item.productId)),
     );
-    const addedProducts = lines.filter((line) => line.added > 0).length;
+    // In full: nothing held back (a refill's units may already have been in the cart).
+    const inFull = lines.filter((line) => line.reason === null && line.inCart > 0).length;
+    const inPart = lines.filter((line) => line.reason !== null && line.added > 0).length;
     return {
-      message: buyAgainSummary(addedProducts, lines.length),
+      message: buyAgainSummary(inFull, inPart, lines.length),
       addedUnits: lines.reduce((sum, line) => sum + line.added, 0),
       lines,
     };

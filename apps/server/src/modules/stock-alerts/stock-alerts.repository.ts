@@ -8,8 +8,12 @@ export async function insertRequest(db: DbOrTx, userId: number, productId: numbe
   await db.insert(stockNotifications).values({ userId, productId }).onConflictDoNothing();
 }
 
-export async function findProduct(db: DbOrTx, productId: number) {
-  const [row] = await db
+/**
+ * The product; `lock` waits for a restock or a sale that holds the product (they lock it for
+ * update), so a request is never read as out of stock by a restock that cannot see it yet.
+ */
+export async function findProduct(db: DbOrTx, productId: number, lock = false) {
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -18,6 +22,7 @@ export async function findProduct(db: DbOrTx, productId: number) {
     })
     .from(products)
     .where(eq(products.id, productId));
+  const [row] = lock ? await query.for('share') : await query;
   return row;
 }
 

@@ -73,7 +73,7 @@ export function createStockAlerts(deps: {
 
     async request(userId: number, productId: number): Promise<{ message: string }> {
       await db.transaction(async (tx) => {
-        const product = await repository.findProduct(tx, productId);
+        const product = await repository.findProduct(tx, productId, true);
         if (!product || !product.isActive) throw new NotFoundError(PRODUCT_NOT_FOUND);
         await repository.insertRequest(tx, userId, productId);
         // Asked while it is in stock (a stale page): it is available, so the mail goes now.
