@@ -283,13 +283,14 @@ export async function buildApp(
     // A new order of a product restarts its refill reminder's interval (in the same transaction).
     onConfirmed: (tx, confirmed) => refills.orderConfirmed(tx, confirmed),
   });
+  const reorder = createReorderService({ db, orders, cart });
   const refills = createRefillsService({
     db,
     jobs,
     outbox,
     orders,
     catalog,
-    reorder: createReorderService({ db, orders, cart }),
+    reorder,
     publicUrl: config.publicUrl,
     shopName: config.shopName,
     jwtSecret: config.jwtSecret,
@@ -332,7 +333,7 @@ export async function buildApp(
       await api.register(taxonomyRoutes, { catalog });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
-      await api.register(reorderRoutes, { db, orders, cart });
+      await api.register(reorderRoutes, { reorder });
       await api.register(refillsRoutes, { refills });
       await api.register(prescriptionsRoutes, { prescriptions });
       await api.register(complianceRoutes, { compliance, schedules });

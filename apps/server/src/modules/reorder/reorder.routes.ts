@@ -1,23 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buyAgainResponseSchema, errorResponseSchema } from '@pharmacy/shared';
-import type { Database } from '../../db/client';
 import { requireSession } from '../../plugins/auth';
-import type { CartService } from '../cart/cart.service';
-import type { OrdersService } from '../orders/orders.service';
-import { createReorderService } from './reorder.service';
+import type { ReorderService } from './reorder.service';
 
 const tags = ['orders'];
 const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 
-/** Issue 17 buy again; the service is built here from the two modules it composes. */
-export const reorderRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  orders: OrdersService;
-  cart: CartService;
-}> = async (app, { db, orders, cart }) => {
-  const reorder = createReorderService({ db, orders, cart });
-
+/** Issue 17 buy again. */
+export const reorderRoutes: FastifyPluginAsyncZod<{ reorder: ReorderService }> = async (
+  app,
+  { reorder },
+) => {
   app.post(
     '/order/:orderId/buy-again',
     {
