@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -14,7 +17,8 @@ import {
   type CatalogBasics,
 } from './catalog-factories';
 import { createPharmacist, createUser, multipart, validAddress, type TestUser } from './factories';
-import { buildTestApp, testDriver, type TestApp } from './helpers';
+import { buildTestApp, createTestDatabase, testDriver, type TestApp } from './helpers';
+import { loadConfig } from '../src/config/env';
 import { readOutbox } from './support/outbox';
 
 const mailsTo = async (t: TestApp, email: string) =>
@@ -332,6 +336,35 @@ describe(`background jobs and mail (${testDriver})`, () => {
       ).statusCode,
     ).toBe(404);
   });
+});
+
+describe(`job queue start (${testDriver})`, () => {
+  it('lets several instances start at once on an empty database, each queue made once', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+      {
+        dataDir: mkdtempSync(path.join(tmpdir(), 'jobs-start-')),
+        jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+        admin: undefined,
+      },
+    );
+    try {
+      const apps = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          buildApp(config, { database, logger: false, jobs: { poll: false } }),
+        ),
+      );
+      await Promise.all(apps.map((app) => app.close()));
+      const { rows } = await database.executeSql(
+        'SELECT name, count(*)::int AS n FROM pgboss.queue GROUP BY name ORDER BY name',
+      );
+      expect(rows.map((row) => row.n)).toEqual(rows.map(() => 1));
+      expect(rows.map((row) => row.name)).toContain(MAIL_QUEUE);
+    } finally {
+      await database.destroy();
+    }
+  }, 120_000);
 });
 
 describe(`mail retries against a refusing SMTP server (${testDriver})`, () => {

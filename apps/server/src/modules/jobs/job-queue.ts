@@ -65,6 +65,9 @@ export interface QueueCounts {
   failed: number;
 }
 
+/** Deadlock, unique violation, relation already exists: what a concurrent queue creation gives. */
+const RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
 interface Registration {
   handler: JobHandler<unknown>;
   /** The job this process is working now on this queue, if any. */
@@ -170,7 +173,6 @@ export function createJobQueue(options: {
     async start(settings: Record<string, QueueSettings>, { poll }: { poll: boolean }) {
       await boss.start();
       for (const [queue, queueSettings] of Object.entries(settings)) {
-        const existing = await boss.getQueue(queue);
         const queueOptions = {
           name: queue,
           policy: queueSettings.onePerKey ? ('short' as const) : ('standard' as const),
@@ -179,8 +181,19 @@ export function createJobQueue(options: {
           retryBackoff: true,
           expireInSeconds: queueSettings.expireSeconds,
         };
-        if (existing) await boss.updateQueue(queue, queueOptions);
-        else await boss.createQueue(queue, queueOptions);
+        // Instances starting together race to create a queue (its partition): the loser sees a
+        // deadlock or a duplicate and finds the queue made on its next look.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (await boss.getQueue(queue)) await boss.updateQueue(queue, queueOptions);
+            else await boss.createQueue(queue, queueOptions);
+            break;
+          } catch (error) {
+            const code = (error as { code?: unknown }).code;
+            if (attempt >= 5 || !RACE_CODES.has(String(code))) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+          }
+        }
       }
       started = true;
       polling = poll;
