@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { RowListSkeleton } from '../../../components/ui/row-list-skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format-date';
@@ -181,26 +181,6 @@ function RefillCard({
   );
 }
 
-function ListSkeleton() {
-  return (
-    <LoadingRegion label="Loading your refill reminders" className="flex flex-col gap-3">
-      {Array.from({ length: 3 }, (_, index) => (
-        <div
-          key={index}
-          className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4"
-        >
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-48" />
-          </div>
-          <Skeleton className="h-9 w-40" />
-        </div>
-      ))}
-    </LoadingRegion>
-  );
-}
-
 /**
  * Issue 17 'My Refills': the customer's refill reminders, paused ones last, each with its
  * interval, next due date and the day its e-mail goes; pause or resume, change the interval,
@@ -230,7 +210,13 @@ export function RefillList() {
 
   let body;
   if (list.isPending) {
-    body = <ListSkeleton />;
+    body = (
+      <RowListSkeleton
+        label="Loading your refill reminders"
+        detailWidth="w-48"
+        actionWidth="w-40"
+      />
+    );
   } else if (list.isError) {
     body = (
       <EmptyState

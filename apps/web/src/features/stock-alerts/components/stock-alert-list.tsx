@@ -5,7 +5,8 @@ import type { StockAlert } from '@pharmacy/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { RowListSkeleton } from '../../../components/ui/row-list-skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format-date';
@@ -181,27 +182,6 @@ function FulfilledList({ alerts }: { alerts: StockAlert[] }) {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <LoadingRegion label="Loading your stock alerts" className="flex flex-col gap-3">
-      <Skeleton className="h-6 w-40" />
-      {Array.from({ length: 3 }, (_, index) => (
-        <div
-          key={index}
-          className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4"
-        >
-          <Skeleton className="size-10 shrink-0 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-          <Skeleton className="h-9 w-20" />
-        </div>
-      ))}
-    </LoadingRegion>
-  );
-}
-
 /**
  * Issue 17 'Stock Alerts': the shopper's 'Notify me when available' requests still waiting, each
  * with its product and a Cancel, and those answered in the last 90 days ('E-mailed on …', and
@@ -213,7 +193,14 @@ export function StockAlertList() {
 
   let body;
   if (list.isPending) {
-    body = <ListSkeleton />;
+    body = (
+      <RowListSkeleton
+        label="Loading your stock alerts"
+        heading={<Skeleton className="h-6 w-40" />}
+        detailWidth="w-32"
+        actionWidth="w-20"
+      />
+    );
   } else if (list.isError) {
     body = (
       <EmptyState
