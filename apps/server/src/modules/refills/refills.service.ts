@@ -31,6 +31,7 @@ import type { Session } from '../../plugins/auth';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailOutbox } from '../notifications/mail-outbox';
+import type { ConfirmedOrder } from '../orders/checkout-steps';
 import type { OrdersService } from '../orders/orders.service';
 import type { ReorderService } from '../reorder/reorder.service';
 import { refillReminderMail } from './refill-mail';
@@ -46,13 +47,6 @@ export const REFILL_REMINDER_QUEUE = 'refill-reminders';
 export const REFILL_REMINDER_CRON = '*/15 * * * *';
 /** Reminders handled per transaction; more are worked in further slices of the same scan. */
 const SCAN_SLICE = 200;
-
-/** What the orders module reports when an order is confirmed (checkout-steps completePayment). */
-export interface ConfirmedOrder {
-  orderId: number;
-  userId: number;
-  productIds: number[];
-}
 
 /** A product a reminder may be set for: still sold online, and a medicine. */
 function refillable(product: Product | undefined): product is Product {
