@@ -1,14 +1,12 @@
 import {
   ArrowLeft,
-  BellRing,
   CircleCheck,
   CircleX,
   FileText,
-  MailCheck,
   PackageSearch,
   ShieldCheck,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   discountPercent,
@@ -17,23 +15,19 @@ import {
   LIMITS,
   MESSAGES,
   savedAmount,
-  STOCK_ALERT_TEXTS,
 } from '@pharmacy/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { pageArrivedAt } from '../../../lib/page-arrival';
 import { notify } from '../../../lib/toast';
-import { useCancelStockAlert } from '../api/cancel-stock-alert';
 import { useProduct } from '../api/get-product';
-import { useStockAlertStatus } from '../api/get-stock-alert-status';
-import { useNotifyWhenAvailable } from '../api/notify-when-available';
 import type { Product } from '../types';
+import { NotifyMe, useStockAlertPrefetch } from './notify-me';
 import { isScheduled, NotSoldOnlineNote, ScheduleBadge } from './product-card';
 import { ProductImage, productImageUrl, responsiveImageProps } from './product-image';
 import { ProductSubstitutes } from './product-substitutes';
@@ -187,131 +181,6 @@ function DetailRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function NotifyMeButton({
-  onClick,
-  isPending,
-  buttonRef,
-}: {
-  onClick: () => void;
-  isPending: boolean;
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
-  return (
-    <Button
-      ref={buttonRef}
-      variant="secondary"
-      size="lg"
-      onClick={onClick}
-      isPending={isPending}
-      icon={<BellRing aria-hidden="true" className="size-5" />}
-    >
-      Notify me when available
-    </Button>
-  );
-}
-
-/**
- * Issue 17: once a signed-in shopper has asked, a calm confirmation instead of a button that could
- * be pressed again, with a small Cancel that brings the button back. Focus follows the change, so
- * a keyboard user is not dropped at the top of the page.
- */
-function StockAlertWaiting({
-  onCancel,
-  isCancelling,
-  focusOnMount,
-}: {
-  onCancel: () => void;
-  isCancelling: boolean;
-  focusOnMount: boolean;
-}) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focusOnMount) boxRef.current?.focus();
-  }, [focusOnMount]);
-  return (
-    <div
-      ref={boxRef}
-      tabIndex={-1}
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-200 bg-green-50 px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-    >
-      <MailCheck aria-hidden="true" className="size-6 shrink-0 text-green-800" />
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold text-green-900">{STOCK_ALERT_TEXTS.waiting}</p>
-        <p className="text-sm text-green-900">{STOCK_ALERT_TEXTS.waitingDetail}</p>
-      </div>
-      <Button
-        variant="quiet"
-        size="sm"
-        onClick={onCancel}
-        isPending={isCancelling}
-        aria-label="Cancel the e-mail"
-      >
-        Cancel
-      </Button>
-    </div>
-  );
-}
-
-function NotifyMe({ productId }: { productId: number }) {
-  const { status } = useAuth();
-  const navigate = useNavigate();
-  const signedIn = status === 'authenticated';
-  const alert = useStockAlertStatus(productId, signedIn);
-  const notifyMe = useNotifyWhenAvailable();
-  const cancel = useCancelStockAlert();
-  // Where focus goes after the shopper changed the state here (not on the page's first paint).
-  const [changedHere, setChangedHere] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const waiting = signedIn && alert.data?.waiting === true;
-
-  useEffect(() => {
-    if (changedHere && !waiting) buttonRef.current?.focus();
-  }, [changedHere, waiting]);
-
-  const onAsk = () => {
-    if (status === 'anonymous') {
-      // Spec §8: signed-out visitors are asked to log in.
-      notify.error(MESSAGES.pleaseLogin);
-      navigate(paths.login.getHref('login'));
-      return;
-    }
-    notifyMe.mutate(productId, {
-      onSuccess: ({ message }) => {
-        setChangedHere(true);
-        notify.info(message || MESSAGES.notifyWhenAvailable);
-      },
-    });
-  };
-
-  const onCancel = () =>
-    cancel.mutate(productId, {
-      onSuccess: ({ message }) => {
-        setChangedHere(true);
-        notify.info(message || STOCK_ALERT_TEXTS.cancelled);
-      },
-    });
-
-  // The answer is on its way: a placeholder of the button's size, so nothing jumps or flips.
-  if (signedIn && alert.isPending) {
-    return (
-      <div role="status" aria-live="polite">
-        <span className="sr-only">Checking whether we will e-mail you</span>
-        <Skeleton className="h-12 w-full max-w-72" />
-      </div>
-    );
-  }
-
-  return waiting ? (
-    <StockAlertWaiting
-      onCancel={onCancel}
-      isCancelling={cancel.isPending}
-      focusOnMount={changedHere}
-    />
-  ) : (
-    <NotifyMeButton onClick={onAsk} isPending={notifyMe.isPending} buttonRef={buttonRef} />
-  );
-}
-
 function ProductInformation({ product, cartAction }: { product: Product; cartAction: ReactNode }) {
   const { currencySymbol } = useShopSettings();
   const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
@@ -447,11 +316,7 @@ export function ProductDetail({
   const { data: product, isPending, isError } = useProduct(productId);
   usePreloadedImage(product);
   // Issue 17: asked while the loader still shows, so 'We'll e-mail you' is there with the page.
-  const signedIn = useAuth().status === 'authenticated';
-  useStockAlertStatus(
-    productId,
-    signedIn && product !== undefined && product.quantity <= 0 && product.schedule.onlineSale,
-  );
+  useStockAlertPrefetch(productId, product);
   const failed = !validId || isError;
   const reported = useRef(false);
 
