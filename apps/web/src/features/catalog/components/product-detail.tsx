@@ -32,7 +32,6 @@ import { isScheduled, NotSoldOnlineNote, ScheduleBadge } from './product-card';
 import { ProductImage, productImageUrl, responsiveImageProps } from './product-image';
 import { ProductSubstitutes } from './product-substitutes';
 
-/** Spec §9: the product page shows its loader for at least 500 ms. */
 /**
  * Spec §2: the product page's loader shows for 500 ms, counted from the shopper's arrival on the
  * page. On the first page of a tab the page skeleton was already that loader while the page's
