@@ -27,3 +27,6 @@ export * from './schemas/reorder';
 export * from './schemas/notifications';
 export * from './rules/refills';
 export * from './schemas/refills';
+export * from './rules/gst';
+export * from './rules/amount-in-words';
+export * from './rules/invoice-number';
