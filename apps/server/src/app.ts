@@ -47,6 +47,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createReorderService } from './modules/reorder/reorder.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
 import {
   REFILL_REMINDER_CRON,
@@ -298,6 +300,7 @@ export async function buildApp(
     now: options.now,
   });
   const prescriptions = createPrescriptionsService({ db, storage, orders, compliance });
+  const reports = createReportsService(db);
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
@@ -342,6 +345,7 @@ export async function buildApp(
       await api.register(stockAlertsRoutes, { stockAlerts });
       await api.register(mailPreferencesRoutes, { db });
       await api.register(jobsRoutes, { jobs });
+      await api.register(reportsRoutes, { reports });
     },
     { prefix: '/api' },
   );

@@ -30,3 +30,4 @@ export * from './schemas/refills';
 export * from './rules/gst';
 export * from './rules/amount-in-words';
 export * from './rules/invoice-number';
+export * from './schemas/reports';

@@ -470,6 +470,11 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: ADMIN_ONLY(200),
     request: () => get('/api/compliance/register.csv?from=2026-01-01&to=2026-12-31'),
   },
+  'GET /api/reports/orders.csv': {
+    note: 'orders with their lines as CSV, for the accountant',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/reports/orders.csv?from=2026-01-01&to=2026-12-31'),
+  },
 
   'GET /api/audit': {
     note: 'audit log, newest first',

@@ -22,6 +22,7 @@ import {
   lowStockQuerySchema,
   h1RegisterQuerySchema,
   nearExpiryQuerySchema,
+  ordersExportQuerySchema,
   newsletterSchema,
   orderListQuerySchema,
   orderUpdateSchema,
@@ -624,6 +625,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'admin',
     actors: ['admin'],
     query: hostileQueryArbitrary(jobListQuerySchema),
+  },
+  {
+    route: 'GET /api/reports/orders.csv',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(ordersExportQuerySchema),
   },
   {
     route: 'POST /api/jobs/:queue/:id/retry',
