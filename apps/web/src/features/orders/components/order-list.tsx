@@ -54,6 +54,7 @@ export function OrderList({
   userId,
   isAdmin,
   orderActions,
+  headerActions,
 }: {
   scope: OrderListScope;
   /** Own orders: the signed-in user's id (an admin asking without it would get every order). */
@@ -61,6 +62,8 @@ export function OrderList({
   isAdmin: boolean;
   /** Actions shown on each card (composed by the route: issue 17 'Buy again' on own orders). */
   orderActions?: (order: Order) => ReactNode;
+  /** More actions beside the title (composed by the route: issue 18 orders CSV on All Orders). */
+  headerActions?: ReactNode;
 }) {
   const filterId = useId();
   const { currencySymbol } = useShopSettings();
@@ -176,7 +179,14 @@ export function OrderList({
       <PageHeader
         title={count === undefined ? title : `${title} (${count})`}
         description={description}
-        actions={actions}
+        actions={
+          actions || headerActions ? (
+            <>
+              {actions}
+              {headerActions}
+            </>
+          ) : null
+        }
       />
       <div className="mb-4 flex w-full flex-col gap-1 sm:w-64">
         <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
