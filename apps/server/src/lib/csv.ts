@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 
 /**
  * A spreadsheet-safe cell (OWASP 'CSV injection'): text a spreadsheet would run as a formula
- * gets a leading ' so it shows as text. The same rule as the H1 register and batch-orders CSVs.
+ * gets a leading ' so it shows as text. Every CSV the shop writes uses it.
  */
 export function spreadsheetCell(value: string | null | undefined): string {
   const text = value ?? '';

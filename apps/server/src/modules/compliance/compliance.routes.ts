@@ -9,15 +9,10 @@ import {
 } from '@pharmacy/shared';
 import type { ComplianceService } from './compliance.service';
 import type { ScheduleRegistry } from './schedules';
+import { spreadsheetCell as cell } from '../../lib/csv';
 
 const tags = ['compliance'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-
-/** A spreadsheet-safe cell: text a spreadsheet would run as a formula is quoted with a '. */
-const cell = (value: string | null) => {
-  const text = value ?? '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 export const complianceRoutes: FastifyPluginAsyncZod<{
   compliance: ComplianceService;

@@ -23,6 +23,7 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { InventoryService } from './inventory.service';
+import { spreadsheetCell as cell } from '../../lib/csv';
 
 const tags = ['inventory'];
 const errors = {
@@ -39,9 +40,6 @@ const admin = { access: 'admin' as const };
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(8).max(100).optional(),
 });
-
-/** A spreadsheet-safe cell: text a spreadsheet would run as a formula is quoted with a '. */
-const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (
   app,
