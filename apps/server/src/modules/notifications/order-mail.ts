@@ -39,6 +39,8 @@ export function createOrderMail(deps: {
     to: OrderMailTarget,
     subject: string,
     lines: string[],
+    /** A mail the customer may turn off: it says where. */
+    optional = false,
   ) => {
     const link = `${deps.publicUrl}/order/${to.orderId}`;
     return deps.outbox.enqueue(tx, kind, {
@@ -51,7 +53,7 @@ export function createOrderMail(deps: {
         '',
         `Your order: ${link}`,
         '',
-        ...(PROGRESS_STATUS_KINDS.has(kind)
+        ...(optional
           ? [`You can turn off delivery updates in your profile: ${deps.publicUrl}/dashboard`, '']
           : []),
         `${deps.shopName}`,
@@ -91,13 +93,10 @@ export function createOrderMail(deps: {
         to,
         `Order ${ORDER_STATUS_NAMES[statusId].toLowerCase()}`,
         lines,
+        progress,
       );
     },
   };
 }
-
-const PROGRESS_STATUS_KINDS = new Set(
-  PROGRESS_STATUSES.map((status) => `order.${ORDER_STATUS_NAMES[status].toLowerCase()}`),
-);
 
 export type OrderMail = ReturnType<typeof createOrderMail>;
