@@ -17,8 +17,22 @@
  * 12 % and 28 % slabs for most goods; they stay accepted here for older invoices and a product
  * table not yet re-rated. 40 % (luxury and sin goods) is not a rate a pharmacy sells at.
  */
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
+/**
+ * The GST slabs for goods. Since 22 September 2025 most medicines are at 5% and the 12% and 28%
+ * slabs are being retired; they stay here because invoices and credit notes of earlier sales
+ * still carry them. 40% is the new slab for sin goods, which a pharmacy should never sell.
+ */
+export const GST_RATES = [0, 5, 12, 18, 28, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
+
+/**
+ * What a new product gets unless the admin says otherwise: HSN 3004 (medicaments in measured
+ * doses for retail sale), the heading of almost everything a pharmacy sells, at 5%.
+ */
+export const DEFAULT_HSN_CODE = '3004';
+export const DEFAULT_GST_RATE: GstRate = 5;
+/** An HSN code is a 4-, 6- or 8-digit number (turnover-based digits of Notification 78/2020). */
+export const HSN_CODE_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
 export function isGstRate(rate: number): rate is GstRate {
   return (GST_RATES as readonly number[]).includes(rate);

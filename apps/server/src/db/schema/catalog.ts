@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -97,6 +98,10 @@ export const products = pgTable(
     packSize: varchar('pack_size', { length: 100 }),
     description: text('description'),
     unitsSold: integer('units_sold').notNull().default(0),
+    /** Printed on the tax invoice; defaults in packages/shared rules/gst.ts (issue 18). */
+    hsnCode: varchar('hsn_code', { length: 8 }).notNull().default('3004'),
+    /** GST percent, tax included in the prices: one of GST_RATES. */
+    gstRate: smallint('gst_rate').notNull().default(5),
     /** Sellable stock below this puts the product on the low-stock list. */
     reorderLevel: integer('reorder_level').notNull().default(5),
     /**
@@ -119,6 +124,8 @@ export const products = pgTable(
       sql`${t.offerPriceMinor} <= ${t.maximumRetailPriceMinor}`,
     ),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
+    check('products_hsn_code_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    check('products_gst_rate_check', sql`${t.gstRate} IN (0, 5, 12, 18, 28, 40)`),
     check('products_reorder_level_check', sql`${t.reorderLevel} >= 0`),
     check(
       'products_max_units_per_order_check',

@@ -12,3 +12,4 @@ export * from './inventory';
 export * from './dispensing';
 export * from './audit';
 export * from './refills';
+export * from './invoices';
