@@ -6,8 +6,11 @@ import {
   financialYearRange,
   formatTaxDocumentNumber,
   invoiceNumber,
+  MAX_TAX_DOCUMENT_SEQUENCE,
   parseFinancialYearLabel,
   parseTaxDocumentNumber,
+  shortFinancialYearLabel,
+  TAX_DOCUMENT_NUMBER_MAX_LENGTH,
 } from './invoice-number';
 
 describe('financial year of an instant, by the calendar in India (IST)', () => {
@@ -62,57 +65,75 @@ describe('financial year of an instant, by the calendar in India (IST)', () => {
   });
 });
 
-describe('invoice and credit-note numbers', () => {
+describe('invoice and credit-note numbers (at most 16 characters, CGST Rules 46(b), 53(1A))', () => {
   it.each([
-    ['invoice', 2026, 1, 'INV/2026-27/000001'],
-    ['invoice', 2026, 123, 'INV/2026-27/000123'],
-    ['invoice', 2026, 999_999, 'INV/2026-27/999999'],
-    ['invoice', 2026, 1_000_000, 'INV/2026-27/1000000'], // past six digits: one more
-    ['invoice', 2026, 12_345_678, 'INV/2026-27/12345678'],
-    ['invoice', 2099, 1, 'INV/2099-00/000001'],
-    ['credit_note', 2026, 7, 'CN/2026-27/000007'],
-    ['credit_note', 2027, 1_000_000, 'CN/2027-28/1000000'],
+    ['invoice', 2026, 1, 'INV/26-27/000001'],
+    ['invoice', 2026, 123, 'INV/26-27/000123'],
+    ['invoice', 2026, 999_999, 'INV/26-27/999999'], // the last of a year's series
+    ['invoice', 2099, 1, 'INV/99-00/000001'],
+    ['invoice', 2000, 1, 'INV/00-01/000001'],
+    ['invoice', 2009, 42, 'INV/09-10/000042'],
+    ['credit_note', 2026, 7, 'CN/26-27/000007'],
+    ['credit_note', 2027, 999_999, 'CN/27-28/999999'],
   ] as const)('%s %d #%d is %s, and reads back', (kind, financialYear, sequence, written) => {
-    expect(formatTaxDocumentNumber({ kind, financialYear, sequence })).toBe(written);
+    const number = formatTaxDocumentNumber({ kind, financialYear, sequence });
+    expect(number).toBe(written);
+    expect(number.length).toBeLessThanOrEqual(TAX_DOCUMENT_NUMBER_MAX_LENGTH);
     expect(parseTaxDocumentNumber(written)).toEqual({ kind, financialYear, sequence });
   });
 
+  it('writes the longest invoice number in exactly sixteen characters', () => {
+    expect(invoiceNumber(2026, MAX_TAX_DOCUMENT_SEQUENCE)).toHaveLength(16);
+  });
+
   it('has one shorthand per kind', () => {
-    expect(invoiceNumber(2026, 123)).toBe('INV/2026-27/000123');
-    expect(creditNoteNumber(2026, 7)).toBe('CN/2026-27/000007');
+    expect(invoiceNumber(2026, 123)).toBe('INV/26-27/000123');
+    expect(creditNoteNumber(2026, 7)).toBe('CN/26-27/000007');
   });
 
   it('numbers a payment confirmed late on 31 March UTC in the new year', () => {
     expect(invoiceNumber(financialYearOf(new Date('2027-03-31T20:00:00Z')), 1)).toBe(
-      'INV/2027-28/000001',
+      'INV/27-28/000001',
+    );
+    expect(invoiceNumber(financialYearOf(new Date('2027-03-31T18:29:59Z')), 1)).toBe(
+      'INV/26-27/000001',
     );
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])(
-    'refuses sequence %d',
+  it.each([0, -1, 1.5, Number.NaN, 1_000_000, Number.MAX_SAFE_INTEGER + 1])(
+    'refuses sequence %d (past 999,999 no number fits sixteen characters)',
     (sequence) => {
       expect(() => invoiceNumber(2026, sequence)).toThrow(RangeError);
+      expect(() => creditNoteNumber(2026, sequence)).toThrow(RangeError);
     },
   );
 
-  it('refuses a year it cannot label', () => {
-    expect(() => invoiceNumber(26, 1)).toThrow(RangeError);
+  it.each([26, 1999, 2100, 2026.5])('refuses year %d, which two digits cannot say', (year) => {
+    expect(() => invoiceNumber(year, 1)).toThrow(RangeError);
   });
 
   it.each([
-    'INV/2026-28/000001', // the year does not follow on
-    'INV/2026-27/00001', // five digits
-    'INV/2026-27/000000', // there is no invoice 0
-    'INV/2026-27/01000000', // zero-padded past six digits: not how it is written
-    'INV/2026-27/99999999999999999', // past a safe integer
-    'inv/2026-27/000001',
-    'DN/2026-27/000001',
-    'INV/26-27/000001',
-    'INV-2026-27-000001',
-    ' INV/2026-27/000001',
-    'INV/2026-27/000001 ',
-    'INV/2026-27/000001/',
-    'INV/2026-27/',
+    [2026, '26-27'],
+    [2099, '99-00'],
+    [2000, '00-01'],
+  ])('writes the year %d as %s', (startYear, label) => {
+    expect(shortFinancialYearLabel(startYear)).toBe(label);
+  });
+
+  it.each([
+    'INV/26-28/000001', // the year does not follow on
+    'INV/26-27/00001', // five digits
+    'INV/26-27/000000', // there is no invoice 0
+    'INV/26-27/1000000', // seven digits: past the sixteen characters
+    'INV/26-27/0000001',
+    'INV/2026-27/000001', // the four-digit year of the first draft
+    'inv/26-27/000001',
+    'DN/26-27/000001',
+    'INV-26-27-000001',
+    ' INV/26-27/000001',
+    'INV/26-27/000001 ',
+    'INV/26-27/000001/',
+    'INV/26-27/',
     '',
   ])('does not read %j', (value) => {
     expect(parseTaxDocumentNumber(value)).toBeUndefined();

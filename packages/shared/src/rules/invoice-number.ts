@@ -1,14 +1,11 @@
 /**
  * Invoice and credit-note numbers (issue 18 part 3). Rule 46(b) of the CGST Rules asks for a
- * consecutive serial number "unique for a financial year", and Rule 53(1A) the same for credit
- * notes; each series here carries its financial year and starts again at 1 every 1 April:
- * INV/2026-27/000123, CN/2026-27/000007.
- *
- * Known conflict, for the owner to decide: both rules also cap the serial number at sixteen
- * characters (letters, digits, '-' and '/'), and GSTR-1 and the e-invoice portal enforce it. The
- * format the issue names is 18 characters for an invoice (17 for a credit note); a short year,
- * 'INV/26-27/000123', would be 16. The year's spelling lives in `financialYearLabel`,
- * `parseFinancialYearLabel` and DOCUMENT_NUMBER below.
+ * consecutive serial number "not exceeding sixteen characters", in one or multiple series,
+ * "unique for a financial year", and Rule 53(1A) the same for credit notes; GSTR-1 and the
+ * e-invoice portal refuse longer ones. Each series carries its financial year with two-digit
+ * years and starts again at 1 every 1 April: INV/26-27/000123 (16 characters), CN/26-27/000007
+ * (15). Six digits are all sixteen characters leave an invoice, so a series ends at 999,999 in a
+ * year: the next number is refused rather than written too long (decision 0015).
  */
 
 /** India keeps one time zone, UTC+05:30, with no daylight saving. */
@@ -16,6 +13,10 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 /** April, as Date counts months. */
 const FIRST_MONTH = 3;
 const SEQUENCE_DIGITS = 6;
+/** Rule 46(b): a document number has at most sixteen characters. */
+export const TAX_DOCUMENT_NUMBER_MAX_LENGTH = 16;
+/** The last number of a series in one financial year: six digits. */
+export const MAX_TAX_DOCUMENT_SEQUENCE = 999_999;
 
 /** Invoice for a sale; credit note for a cancelled invoiced order (CGST Act s.34). */
 export type TaxDocumentKind = 'invoice' | 'credit_note';
@@ -37,6 +38,27 @@ function assertFinancialYear(startYear: number): void {
   if (!Number.isInteger(startYear) || startYear < 1000 || startYear > 9998) {
     throw new RangeError(`Financial year must be a four-digit starting year: ${startYear}`);
   }
+}
+
+/** Two-digit years in a number are read as this century's: 2000-01 to 2099-00. */
+function assertNumberedYear(startYear: number): void {
+  if (!Number.isInteger(startYear) || startYear < 2000 || startYear > 2099) {
+    throw new RangeError(`Financial year must start between 2000 and 2099: ${startYear}`);
+  }
+}
+
+/** '26-27' for 2026, as a document number writes the year; '99-00' for 2099. */
+export function shortFinancialYearLabel(startYear: number): string {
+  assertNumberedYear(startYear);
+  const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
+  return `${twoDigits(startYear)}-${twoDigits(startYear + 1)}`;
+}
+
+function parseShortFinancialYearLabel(label: string): number | undefined {
+  const match = /^(\d{2})-(\d{2})$/.exec(label);
+  if (!match) return undefined;
+  const startYear = 2000 + Number(match[1]);
+  return shortFinancialYearLabel(startYear) === label ? startYear : undefined;
 }
 
 /**
@@ -80,19 +102,21 @@ export function financialYearRange(startYear: number): { start: Date; end: Date 
 }
 
 /**
- * 'INV/2026-27/000123': prefix, financial year, sequence padded to six digits; from 1000000 on
- * the sequence simply takes more digits, so numbers stay unique and in order.
+ * 'INV/26-27/000123': prefix, financial year in two-digit years, sequence in six digits. Past
+ * 999,999 there is no sixteen-character number left, so it throws (decision 0015).
  */
 export function formatTaxDocumentNumber({
   kind,
   financialYear,
   sequence,
 }: TaxDocumentNumber): string {
-  if (!Number.isSafeInteger(sequence) || sequence < 1) {
-    throw new RangeError(`Sequence must be a whole number from 1: ${sequence}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > MAX_TAX_DOCUMENT_SEQUENCE) {
+    throw new RangeError(
+      `Sequence must be a whole number from 1 to ${MAX_TAX_DOCUMENT_SEQUENCE}: ${sequence}`,
+    );
   }
   const digits = String(sequence).padStart(SEQUENCE_DIGITS, '0');
-  return `${TAX_DOCUMENT_PREFIXES[kind]}/${financialYearLabel(financialYear)}/${digits}`;
+  return `${TAX_DOCUMENT_PREFIXES[kind]}/${shortFinancialYearLabel(financialYear)}/${digits}`;
 }
 
 export function invoiceNumber(financialYear: number, sequence: number): string {
@@ -103,23 +127,21 @@ export function creditNoteNumber(financialYear: number, sequence: number): strin
   return formatTaxDocumentNumber({ kind: 'credit_note', financialYear, sequence });
 }
 
-const DOCUMENT_NUMBER = /^(INV|CN)\/(\d{4}-\d{2})\/(\d{6,})$/;
+const DOCUMENT_NUMBER = /^(INV|CN)\/(\d{2}-\d{2})\/(\d{6})$/;
 
 /**
  * Reads a number written by `formatTaxDocumentNumber` back; undefined for anything it would not
- * have written (wrong case, a year label that does not follow on, sequence 0, a zero-padded
- * seventh digit), so one document has exactly one spelling.
+ * have written (wrong case, a year label that does not follow on, sequence 0, a seventh digit),
+ * so one document has exactly one spelling.
  */
 export function parseTaxDocumentNumber(value: string): TaxDocumentNumber | undefined {
   const match = DOCUMENT_NUMBER.exec(value);
   if (!match) return undefined;
   const [, prefix, label = '', digits = ''] = match;
   const kind: TaxDocumentKind = prefix === 'CN' ? 'credit_note' : 'invoice';
-  const financialYear = parseFinancialYearLabel(label);
+  const financialYear = parseShortFinancialYearLabel(label);
   const sequence = Number(digits);
-  if (financialYear === undefined || !Number.isSafeInteger(sequence) || sequence < 1) {
-    return undefined;
-  }
+  if (financialYear === undefined || sequence < 1) return undefined;
   const parsed = { kind, financialYear, sequence };
   return formatTaxDocumentNumber(parsed) === value ? parsed : undefined;
 }
