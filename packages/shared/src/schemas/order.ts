@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { dispensingApprovalSchema } from './dispensing';
+import { orderTaxDocumentsSchema } from './tax-documents';
 import { ORDER_STATUS_IDS } from '../constants/order-status';
 import { paginationSchema } from './common';
+import { adminOrderFilterFields, endNotBeforeStart } from './order-filters';
 
 export const shippingAddressSchema = z.object({
   name: z.string(),
@@ -101,16 +103,21 @@ export const orderDetailResponseSchema = z.object({
   orderDetails: z.array(orderDetailLineSchema),
   statusHistory: z.array(orderStatusHistoryEntrySchema),
   dispensing: orderDispensingSchema,
+  /** The GST invoice and credit notes to download (issue 18). */
+  taxDocuments: orderTaxDocumentsSchema,
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
-export const orderListQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  /** Spec §3: statusId 0 means every status. */
-  statusId: z.coerce.number().int().min(0).max(10).default(0),
-});
+export const orderListQuerySchema = z
+  .object({
+    userId: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    /** Spec §3: statusId 0 means every status. */
+    statusId: z.coerce.number().int().min(0).max(10).default(0),
+    ...adminOrderFilterFields,
+  })
+  .superRefine(endNotBeforeStart);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderListResponseSchema = z.object({

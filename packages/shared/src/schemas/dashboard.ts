@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { lowStockItemSchema, nearExpiryItemSchema } from './inventory';
+
+const count = z.number().int().min(0);
+const day = z.string().describe('A shop day (India), yyyy-MM-dd');
+
+/** Work waiting on the pharmacy now; each count links to the filtered order list. */
+export const dashboardQueuesSchema = z.object({
+  /** Waiting To Accept: prescriptions for the pharmacist to review. */
+  prescriptionReview: count,
+  /** Accepted: prescriptions approved, packing not started yet. */
+  approved: count,
+  /** Packing: paid or approved orders to pack and hand to the courier. */
+  packing: count,
+  /** Past their expected delivery date and neither Delivered nor Cancelled. */
+  overdue: count,
+  /** Contact messages received in the last 7 shop days. */
+  contactMessages: count,
+});
+
+export const periodFiguresSchema = z.object({
+  revenueMinor: count,
+  orders: count,
+  averageOrderValueMinor: count.nullable(),
+  newCustomers: count,
+  cancelledOrders: count,
+  cancellationRate: z.number().min(0).max(1).nullable(),
+});
+
+export const dashboardPeriodSchema = z.object({
+  /** 1, 7 or 30 (DASHBOARD_PERIOD_DAYS). */
+  days: z.number().int(),
+  from: day,
+  to: day,
+  previousFrom: day,
+  previousTo: day,
+  current: periodFiguresSchema,
+  previous: periodFiguresSchema,
+});
+export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
+
+export const dashboardTopProductSchema = z.object({
+  /** Null once the product has been deleted; the line keeps the name it was sold under. */
+  productId: z.number().int().nullable(),
+  name: z.string(),
+  units: count,
+  revenueMinor: count,
+});
+export type DashboardTopProduct = z.infer<typeof dashboardTopProductSchema>;
+
+/** Issue 18 point 1: GET /api/dashboard, the operations dashboard (admin). Money in paise. */
+export const dashboardResponseSchema = z.object({
+  generatedAt: z.string(),
+  timeZone: z.string(),
+  today: day,
+  queues: dashboardQueuesSchema,
+  periods: z.array(dashboardPeriodSchema),
+  /** The last 30 shop days, oldest first, every day present (0 on a day without orders). */
+  daily: z.array(z.object({ day, orders: count, revenueMinor: count })),
+  /** Orders placed in the last 30 shop days by their status now. */
+  ordersByStatus: z.array(z.object({ statusId: z.number().int(), orders: count })),
+  topProductsByUnits: z.array(dashboardTopProductSchema),
+  topProductsByRevenue: z.array(dashboardTopProductSchema),
+  lowStock: z.array(lowStockItemSchema),
+  lowStockCount: count,
+  nearExpiry: z.array(nearExpiryItemSchema),
+  nearExpiryCount: count,
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
