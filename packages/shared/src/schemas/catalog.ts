@@ -4,6 +4,7 @@ import { MESSAGES, fieldRequired } from '../constants/messages';
 import { paginationSchema } from './common';
 import { drugScheduleSchema } from './dispensing';
 import { receiptBatchFields } from './inventory';
+import { GST_RATES, HSN_CODE_PATTERN, isGstRate } from '../rules/gst';
 
 const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -44,6 +45,10 @@ export const productSchema = z.object({
   strength: z.string().nullable(),
   packSize: z.string().nullable(),
   description: z.string().nullable(),
+  /** Printed on the tax invoice (issue 18): 4, 6 or 8 digits. */
+  hsnCode: z.string(),
+  /** GST percent included in the prices, one of GST_RATES. */
+  gstRate: z.number().int(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -116,6 +121,24 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+export const HSN_CODE_MESSAGE = 'HSN code must be 4, 6 or 8 digits.';
+export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} %.`;
+
+/** Absent or empty: the product keeps its code (a new one gets DEFAULT_HSN_CODE). */
+export const hsnCodeField = z
+  .string({ error: HSN_CODE_MESSAGE })
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || HSN_CODE_PATTERN.test(v), HSN_CODE_MESSAGE);
+
+/** Absent or empty: the product keeps its rate (a new one gets DEFAULT_GST_RATE). */
+export const gstRateField = z
+  .union([z.literal(''), z.coerce.number({ error: GST_RATE_MESSAGE })])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || isGstRate(v), GST_RATE_MESSAGE);
+
 const MAX_UNITS_MESSAGE = 'Maximum units per order must be a whole number from 1 to 1000.';
 
 /** Empty clears the limit; absent leaves it as it is (multipart forms send text). */
@@ -150,6 +173,8 @@ const productFields = {
   strength: optionalText(100),
   packSize: optionalText(100),
   description: optionalText(4000),
+  hsnCode: hsnCodeField,
+  gstRate: gstRateField,
 };
 
 const offerNotAboveMrp = {

@@ -73,6 +73,8 @@ function toProduct(
     strength: row.strength,
     packSize: row.packSize,
     description: row.description,
+    hsnCode: row.hsnCode,
+    gstRate: row.gstRate,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -204,6 +206,8 @@ export function createCatalogService(
       strength: input.strength,
       packSize: input.packSize,
       description: input.description,
+      ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+      ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
       ...schedule,
     };
   }

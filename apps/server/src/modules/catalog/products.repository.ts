@@ -59,6 +59,8 @@ const productColumns = {
   strength: products.strength,
   packSize: products.packSize,
   description: products.description,
+  hsnCode: products.hsnCode,
+  gstRate: products.gstRate,
   createdAt: products.createdAt,
   firstImage,
 };
@@ -509,6 +511,10 @@ export interface ProductWrite {
   strength: string | null;
   packSize: string | null;
   description: string | null;
+  /** Absent: left as it is (a new product gets the column's default, HSN 3004). */
+  hsnCode?: string;
+  /** Absent: left as it is (a new product gets the column's default, 5%). */
+  gstRate?: number;
 }
 
 export async function insertProduct(db: DbOrTx, values: ProductWrite): Promise<number> {

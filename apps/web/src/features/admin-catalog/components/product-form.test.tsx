@@ -71,6 +71,8 @@ const storedProduct = {
   strength: null,
   packSize: null,
   description: null,
+  hsnCode: '3004',
+  gstRate: 5,
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 

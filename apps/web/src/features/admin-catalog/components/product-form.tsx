@@ -42,6 +42,7 @@ import {
 } from '../utils/product-form';
 import { EntrySelect } from './entry-select';
 import { emptyImageSelection, ImagePicker, type ImageSelection } from './image-picker';
+import { ProductTaxFields } from './product-tax-fields';
 
 /** Spec §5: the number inputs carry min 5 on add and 50 on edit. */
 const PRICE_MIN = { add: 5, edit: 50 } as const;
@@ -472,6 +473,8 @@ export function ProductForm({
           </label>
         </div>
       </fieldset>
+
+      <ProductTaxFields register={register} errors={errors} />
 
       {mode === 'add' ? <OpeningStockFields register={register} errors={errors} /> : null}
 

@@ -49,6 +49,8 @@ describe('product form helpers', () => {
       strength: null,
       packSize: null,
       description: null,
+      hsnCode: '3004',
+      gstRate: 5 as const,
     };
     expect(
       productFormData(values, { files: [], keepImageUrls: [] }).getAll('keepImageUrls'),
@@ -82,6 +84,8 @@ describe('product form helpers', () => {
         strength: null,
         packSize: null,
         description: null,
+        hsnCode: '30049099',
+        gstRate: 12,
         quantity: 40,
         batchNumber: 'DL2409A',
         expiryDate: '2030-06-30',
@@ -101,6 +105,8 @@ describe('product form helpers', () => {
       scheduleCode: 'OTC',
       prescription: 'false',
       maxUnitsPerOrder: '2',
+      hsnCode: '30049099',
+      gstRate: '12',
     });
     expect(form.has('keepImageUrls')).toBe(false);
   });

@@ -2,6 +2,8 @@ import {
   CATALOG_IMAGE_MAX_BYTES,
   CATALOG_IMAGE_MAX_FILES,
   CATALOG_IMAGE_TYPES,
+  DEFAULT_GST_RATE,
+  DEFAULT_HSN_CODE,
   type Product,
   type ProductCreateInput,
   type ProductFormInput,
@@ -30,6 +32,10 @@ export interface ProductFormValues {
   strength: string;
   packSize: string;
   description: string;
+  /** Issue 18: printed on the tax invoice. */
+  hsnCode: string;
+  /** One of GST_RATES, as the select's text. */
+  gstRate: string;
   quantity: string;
   batchNumber: string;
   expiryDate: string;
@@ -68,6 +74,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       strength: '',
       packSize: '',
       description: '',
+      hsnCode: DEFAULT_HSN_CODE,
+      gstRate: String(DEFAULT_GST_RATE),
       ...noOpeningStock,
       quantity: '1',
     };
@@ -88,6 +96,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     strength: product.strength ?? '',
     packSize: product.packSize ?? '',
     description: product.description ?? '',
+    hsnCode: product.hsnCode,
+    gstRate: String(product.gstRate),
   };
 }
 
@@ -120,6 +130,8 @@ export function productFormData(
     description: values.description ?? '',
   };
   if (values.scheduleCode) fields.scheduleCode = values.scheduleCode;
+  if (values.hsnCode !== undefined) fields.hsnCode = values.hsnCode;
+  if (values.gstRate !== undefined) fields.gstRate = String(values.gstRate);
   if ('quantity' in values) {
     fields.quantity = String(values.quantity);
     fields.batchNumber = values.batchNumber;
@@ -152,6 +164,8 @@ const FORM_FIELDS = new Set<keyof ProductFormValues>([
   'strength',
   'packSize',
   'description',
+  'hsnCode',
+  'gstRate',
   'quantity',
   'batchNumber',
   'expiryDate',

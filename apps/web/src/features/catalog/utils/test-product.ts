@@ -56,6 +56,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     strength: '650mg',
     packSize: 'Strip of 15 tablets',
     description: null,
+    hsnCode: '3004',
+    gstRate: 5,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
