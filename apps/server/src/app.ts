@@ -47,6 +47,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createReorderService } from './modules/reorder/reorder.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
@@ -301,6 +303,7 @@ export async function buildApp(
   });
   const prescriptions = createPrescriptionsService({ db, storage, orders, compliance });
   const reports = createReportsService(db);
+  const dashboard = createDashboardService({ db, inventory, now: options.now });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
@@ -346,6 +349,7 @@ export async function buildApp(
       await api.register(mailPreferencesRoutes, { db });
       await api.register(jobsRoutes, { jobs });
       await api.register(reportsRoutes, { reports });
+      await api.register(dashboardRoutes, { dashboard });
     },
     { prefix: '/api' },
   );

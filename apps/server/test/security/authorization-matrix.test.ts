@@ -475,6 +475,11 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: ADMIN_ONLY(200),
     request: () => get('/api/reports/orders.csv?from=2026-01-01&to=2026-12-31'),
   },
+  'GET /api/dashboard': {
+    note: 'operations dashboard: queues, figures, best sellers, stock lists',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/dashboard'),
+  },
 
   'GET /api/audit': {
     note: 'audit log, newest first',

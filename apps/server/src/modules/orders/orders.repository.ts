@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   orderLineBatches,
@@ -65,15 +65,33 @@ export async function insertHistory(
   await db.insert(orderStatusHistory).values(entry);
 }
 
+export interface OrderListFilter {
+  userId?: number | undefined;
+  statusId?: number | undefined;
+  /** Placed at or after this instant. */
+  placedFrom?: Date | undefined;
+  /** Placed before this instant. */
+  placedBefore?: Date | undefined;
+  /** Only orders in one of these statuses. */
+  statusIds?: readonly number[] | undefined;
+  /** Expected delivery date before this day (yyyy-MM-dd). */
+  expectedBefore?: string | undefined;
+}
+
 export async function listOrders(
   db: DbOrTx,
-  filter: { userId?: number; statusId?: number },
+  filter: OrderListFilter,
   page: number,
   pageSize: number,
 ) {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.statusId) conditions.push(eq(orders.statusId, filter.statusId));
+  if (filter.statusIds) conditions.push(inArray(orders.statusId, [...filter.statusIds]));
+  if (filter.placedFrom) conditions.push(gte(orders.createdAt, filter.placedFrom));
+  if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
+  if (filter.expectedBefore)
+    conditions.push(lt(orders.expectedDeliveryDate, filter.expectedBefore));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     selectOrders(db)

@@ -39,6 +39,7 @@ import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
+import { adminListFilter } from './order-list-filter';
 import { createStatusChanges, toOrder } from './order-status';
 import * as placing from './place-order.repository';
 
@@ -197,7 +198,7 @@ export function createOrdersService(deps: {
       const userId = isAdmin(session) ? query.userId : session.userId;
       const { rows, rowCount } = await repository.listOrders(
         db,
-        { userId, statusId: query.statusId || undefined },
+        { userId, statusId: query.statusId || undefined, ...adminListFilter(query, new Date()) },
         query.page,
         query.pageSize,
       );

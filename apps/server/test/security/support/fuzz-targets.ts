@@ -92,6 +92,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/stock-alerts',
   'GET /api/user/mail-preferences',
   'GET /api/refills',
+  'GET /api/dashboard',
 ] as const;
 
 const sameConfirmation =
