@@ -43,6 +43,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { createInventoryService } from './modules/inventory/inventory.service';
 import { startStockHorizon } from './modules/inventory/stock-horizon';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { reorderRoutes } from './modules/reorder/reorder.routes';
@@ -276,8 +278,15 @@ export async function buildApp(
     shopName: config.shopName,
     currencySymbol: config.currencySymbol,
   });
+  const invoices = createInvoicesService({
+    db,
+    seller: config.seller,
+    compliance,
+    now: options.now,
+  });
   const orders = createOrdersService({
     db,
+    invoices,
     cart,
     catalog,
     inventory,
@@ -339,6 +348,7 @@ export async function buildApp(
       await api.register(taxonomyRoutes, { catalog });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
+      await api.register(invoicesRoutes, { invoices });
       await api.register(reorderRoutes, { reorder });
       await api.register(refillsRoutes, { refills });
       await api.register(prescriptionsRoutes, { prescriptions });

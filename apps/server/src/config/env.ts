@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { findGstState, type GstState } from '@pharmacy/shared';
 
 /**
  * The only reader of process.env (ARCHITECTURE.md). Every variable is validated once at start;
@@ -15,6 +16,9 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** State code, PAN (5 letters, 4 digits, a letter), entity number, 'Z', check character. */
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,6 +68,31 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   REFILL_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
+  // The seller printed on GST invoices (issue 18). The defaults are demo values for a local run,
+  // not a registration: a real shop sets every one of them.
+  SELLER_LEGAL_NAME: optionalString,
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('Demo address: 12 MG Road, Bengaluru 560001, Karnataka'),
+  SELLER_STATE: z.string().trim().min(1).default('Karnataka'),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      GSTIN_PATTERN,
+      'must be a 15-character GSTIN: 2-digit State code, 10-character PAN, entity digit, Z, check character (e.g. 29ABCDE1234F1Z5)',
+    )
+    .default('29ABCDE1234F1Z5'),
+  SELLER_DRUG_LICENCE_NUMBERS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .default('Demo: 20B/KA/BLR/000001, 21B/KA/BLR/000001'),
 });
 
 /** The demo admin of local mode (DECISIONS); the README states these credentials. */
@@ -143,6 +172,18 @@ export interface AppConfig {
   };
   /** Refill reminder mails go this many days before the refill is due (issue 17). */
   refillReminderDaysBefore: number;
+  /** The registered seller printed on every GST invoice and credit note (issue 18). */
+  seller: SellerConfig;
+}
+
+export interface SellerConfig {
+  legalName: string;
+  address: string;
+  /** The State of the GST registration: decides CGST + SGST against IGST. */
+  state: Pick<GstState, 'code' | 'name'>;
+  gstin: string;
+  /** Form 20/21 (retail) licence numbers, as printed. */
+  drugLicenceNumbers: string;
 }
 
 export class ConfigError extends Error {}
@@ -229,6 +270,18 @@ export function loadConfig(
         }
       : undefined;
 
+  const sellerState = findGstState(e.SELLER_STATE);
+  if (!sellerState) {
+    throw new ConfigError(
+      `Invalid environment:\n  SELLER_STATE: "${e.SELLER_STATE}" is not an Indian State or Union territory (a name such as Karnataka, or its GST code such as 29)`,
+    );
+  }
+  if (!e.SELLER_GSTIN.startsWith(sellerState.code)) {
+    throw new ConfigError(
+      `Invalid environment:\n  SELLER_GSTIN: must start with ${sellerState.code}, the GST code of SELLER_STATE (${sellerState.name})`,
+    );
+  }
+
   return {
     nodeEnv: e.NODE_ENV,
     port,
@@ -270,6 +323,13 @@ export function loadConfig(
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     },
     refillReminderDaysBefore: e.REFILL_REMINDER_DAYS_BEFORE,
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME ?? e.SHOP_NAME,
+      address: e.SELLER_ADDRESS,
+      state: { code: sellerState.code, name: sellerState.name },
+      gstin: e.SELLER_GSTIN,
+      drugLicenceNumbers: e.SELLER_DRUG_LICENCE_NUMBERS,
+    },
     ...overrides,
   };
 }

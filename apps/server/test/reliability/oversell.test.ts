@@ -33,6 +33,7 @@ import { createCatalogService } from '../../src/modules/catalog/catalog.service'
 import { createComplianceService } from '../../src/modules/compliance/compliance.service';
 import { createScheduleRegistry } from '../../src/modules/compliance/schedules';
 import { createInventoryService } from '../../src/modules/inventory/inventory.service';
+import { createInvoicesService } from '../../src/modules/invoices/invoices.service';
 import type { OrderMail } from '../../src/modules/notifications/order-mail';
 import { createOrdersService } from '../../src/modules/orders/orders.service';
 import { createAdmin, TEST_PASSWORD, type TestUser } from '../factories';
@@ -581,6 +582,11 @@ describe(`oversell under load (${testDriver})`, () => {
       addresses: createAddressesService(db()),
       compliance: createComplianceService(db(), { recordRetentionYears: 3 }),
       mail: noMail,
+      invoices: createInvoicesService({
+        db: db(),
+        seller: t.config.seller,
+        compliance: createComplianceService(db(), { recordRetentionYears: 3 }),
+      }),
     });
     const [buyer] = await createShoppers(t, 1, 'two-lines');
     if (!buyer) throw new Error('no buyer');

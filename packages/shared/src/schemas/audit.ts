@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'stock.recalled',
   'user.role_changed',
   'register.h1_entry',
+  'tax_document.issued',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stock.recalled': 'Batch recalled',
   'user.role_changed': 'Role changed',
   'register.h1_entry': 'H1 register entry',
+  'tax_document.issued': 'Invoice or credit note issued',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -68,10 +68,13 @@ export function createOrderMail(deps: {
         `Thank you for your order of ${total(to)}.`,
         'Please confirm your delivery address (and upload a prescription if the order needs one) to complete it.',
       ]),
-    confirmed: (tx: DbOrTx, to: OrderMailTarget, paymentNote: string) =>
+    confirmed: (tx: DbOrTx, to: OrderMailTarget, paymentNote: string, invoiceNumber: string) =>
       send(tx, 'order.confirmed', to, 'Order confirmed', [
         `Your order of ${total(to)} is confirmed (${paymentNote}).`,
         "We're currently preparing your order and will update you shortly.",
+        '',
+        // The PDF needs the customer's session, so the mail links to the order page and its button.
+        `Your tax invoice ${invoiceNumber} is ready: sign in and choose 'Download invoice' on your order page: ${deps.publicUrl}/order/${to.orderId}`,
       ]),
     prescriptionRejected: (tx: DbOrTx, to: OrderMailTarget, reason: string) =>
       send(tx, 'order.prescription_rejected', to, 'Your prescription needs attention', [

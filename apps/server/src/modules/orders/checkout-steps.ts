@@ -2,6 +2,7 @@ import { ORDER_NOT_FOUND, ORDER_STATUS, nextStatusAfterPayment } from '@pharmacy
 import type { Database, DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
+import type { InvoicesService } from '../invoices/invoices.service';
 import type { OrderMail } from '../notifications/order-mail';
 import { mailTarget, toOrder, type ChangeStatus } from './order-status';
 import * as repository from './orders.repository';
@@ -35,12 +36,14 @@ export function createCheckoutSteps(deps: {
     forUpdate?: boolean,
   ) => Promise<repository.OrderRow>;
   onConfirmed?: OnOrderConfirmed;
+  invoices: Pick<InvoicesService, 'issueInvoice'>;
 }) {
-  const { db, mail, changeStatus, visibleOrder, onConfirmed } = deps;
+  const { db, mail, changeStatus, visibleOrder, onConfirmed, invoices } = deps;
 
   /**
    * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
-   * pharmacist must see the prescription first (DECISIONS). Only from the Payment step.
+   * pharmacist must see the prescription first (DECISIONS). Only from the Payment step. The GST
+   * invoice takes its number here, in the same transaction (issue 18, decision 0015).
    */
   async function completePayment(
     tx: DbOrTx,
@@ -58,9 +61,26 @@ export function createCheckoutSteps(deps: {
       note,
       'flow',
     );
-    await mail.confirmed(tx, mailTarget(order), note);
+    const [lines, batches] = await Promise.all([
+      repository.listLines(tx, order.id),
+      repository.listLineBatches(tx, order.id),
+    ]);
+    const invoice = await invoices.issueInvoice(
+      tx,
+      {
+        orderId: order.id,
+        placedAt: order.createdAt,
+        buyerName: order.orderedByName,
+        shippingAddress: order.shippingAddress,
+        paymentNote: note,
+        hasPrescriptionItems: order.hasPrescriptionItems,
+        lines,
+        batches,
+      },
+      byUserId,
+    );
+    await mail.confirmed(tx, mailTarget(order), note, invoice.number);
     if (onConfirmed) {
-      const lines = await repository.listLines(tx, order.id);
       const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
       await onConfirmed(tx, { orderId: order.id, userId: order.userId, productIds });
     }

@@ -36,6 +36,7 @@ import type { CartService } from '../cart/cart.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
+import type { InvoicesService } from '../invoices/invoices.service';
 import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
@@ -91,8 +92,10 @@ export function createOrdersService(deps: {
   mail: OrderMail;
   /** Told of every confirmed order inside its transaction (refill reminders, issue 17). */
   onConfirmed?: OnOrderConfirmed;
+  /** GST invoice on payment, credit note on cancellation (issue 18). */
+  invoices: Pick<InvoicesService, 'issueInvoice' | 'issueCreditNote' | 'documentsOf'>;
 }) {
-  const { db, cart, catalog, inventory, addresses, compliance, mail, onConfirmed } = deps;
+  const { db, cart, catalog, inventory, addresses, compliance, mail, onConfirmed, invoices } = deps;
 
   /** The order if the session may see it; another user's order is 'not found' (never 403). */
   async function visibleOrder(
@@ -107,7 +110,14 @@ export function createOrdersService(deps: {
     return row;
   }
   const changeStatus = createStatusChanges(compliance, mail);
-  const steps = createCheckoutSteps({ db, mail, changeStatus, visibleOrder, onConfirmed });
+  const steps = createCheckoutSteps({
+    db,
+    mail,
+    changeStatus,
+    visibleOrder,
+    onConfirmed,
+    invoices,
+  });
   const { completePayment } = steps;
 
   return {
@@ -216,11 +226,12 @@ export function createOrdersService(deps: {
 
     async getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
       const row = await visibleOrder(session, orderId);
-      const [lines, history, allocations, approval] = await Promise.all([
+      const [lines, history, allocations, approval, taxDocuments] = await Promise.all([
         repository.listLines(db, orderId),
         repository.listHistory(db, orderId),
         isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
         row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
+        invoices.documentsOf(orderId),
       ]);
       const products = await catalog.productsByIds(
         lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
@@ -279,6 +290,7 @@ export function createOrdersService(deps: {
           ...entry,
           createdAt: entry.createdAt.toISOString(),
         })),
+        taxDocuments,
       };
     },
 
@@ -374,6 +386,8 @@ export function createOrdersService(deps: {
             // placing an order locks them (otherwise the two could deadlock: issue 7 crash burst).
             await inventory.returnOrderStock(tx, order.id, session.userId);
             events.push(() => catalog.stockChanged());
+            // An invoiced order is never renumbered: a credit note reverses it (CGST Act s.34).
+            await invoices.issueCreditNote(tx, order.id, session.userId);
           }
           await changeStatus(tx, order, to, session.userId, input.note ?? null, 'admin');
           result = MESSAGES.orderStatusUpdated;

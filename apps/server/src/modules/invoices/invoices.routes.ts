@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, type TaxDocumentKind } from '@pharmacy/shared';
+import { requireSession } from '../../plugins/auth';
+import type { InvoicesService } from './invoices.service';
+
+const tags = ['orders'];
+const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
+
+const DOCUMENTS: Array<{ path: string; kind: TaxDocumentKind; summary: string }> = [
+  {
+    path: '/order/:orderId/invoice.pdf',
+    kind: 'invoice',
+    summary: "The order's GST tax invoice as PDF (owner or admin; 404 before it is paid)",
+  },
+  {
+    path: '/order/:orderId/credit-note.pdf',
+    kind: 'credit_note',
+    summary: 'The credit note of a cancelled invoiced order as PDF (owner or admin; 404 if none)',
+  },
+];
+
+export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }> = async (
+  app,
+  { invoices },
+) => {
+  for (const document of DOCUMENTS) {
+    app.get(
+      document.path,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: document.summary,
+          params: orderIdParams,
+          produces: ['application/pdf'],
+          response: {
+            200: z.unknown().describe('PDF, A4, named after the document number'),
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, body } = await invoices.pdf(
+          requireSession(request),
+          request.params.orderId,
+          document.kind,
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(body);
+      },
+    );
+  }
+};
