@@ -76,7 +76,8 @@ export const routes: RouteObject[] = [
         path: d.root.path,
         element: page(dashboard, 'DashboardLayoutRoute'),
         children: [
-          { index: true, element: page(dashboard, 'ProfileRoute') },
+          { index: true, element: page(dashboard, 'DashboardHomeRoute') },
+          { path: d.profile.path, element: page(dashboard, 'ProfileRoute') },
           { path: d.security.path, element: page(dashboard, 'SecurityRoute') },
           { path: d.address.path, element: page(dashboard, 'AddressListRoute') },
           { path: d.addressAdd.path, element: page(dashboard, 'AddressAddRoute') },

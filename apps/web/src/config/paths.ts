@@ -4,6 +4,15 @@
  */
 type Id = number | string;
 
+/** Issue 18: the admin order list's filters (statusId 0 or absent: every status). */
+export interface AdminOrderQuery {
+  statusId?: number;
+  from?: string;
+  to?: string;
+  prescriptionPending?: 'true';
+  overdue?: 'true';
+}
+
 export type FilterKey = 'divisionId' | 'manufacturerId' | 'saltCompositionId';
 
 export interface ShopQuery {
@@ -66,6 +75,8 @@ export const paths = {
   adminInventoryAlias: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
+    /** Issue 18: My Profile, for admins whose /dashboard is the operations dashboard. */
+    profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     security: { path: '/dashboard/security', getHref: () => '/dashboard/security' },
     address: { path: '/dashboard/address', getHref: () => '/dashboard/address' },
     addressAdd: { path: '/dashboard/address/add', getHref: () => '/dashboard/address/add' },
@@ -78,7 +89,11 @@ export const paths = {
     refills: { path: '/dashboard/refills', getHref: () => '/dashboard/refills' },
     /** Issue 17: the shopper's 'Notify me when available' requests. */
     stockAlerts: { path: '/dashboard/stock-alerts', getHref: () => '/dashboard/stock-alerts' },
-    ordersAll: { path: '/dashboard/orders/all', getHref: () => '/dashboard/orders/all' },
+    /** Issue 18: the filters ride in the query, so the dashboard's queues link to them. */
+    ordersAll: {
+      path: '/dashboard/orders/all',
+      getHref: (query: AdminOrderQuery = {}) => withQuery('/dashboard/orders/all', { ...query }),
+    },
     ordersCustomer: {
       path: '/dashboard/orders/customers/:userId',
       getHref: (userId: Id) => `/dashboard/orders/customers/${userId}`,

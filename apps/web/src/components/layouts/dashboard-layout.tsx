@@ -7,6 +7,7 @@ import {
   CircleUserRound,
   FileCheck,
   FlaskConical,
+  Gauge,
   KeyRound,
   LayoutGrid,
   LogIn,
@@ -43,9 +44,20 @@ interface MenuItem {
 
 /** Spec §2 side menu: for all users, then the admin entries (DECISIONS spelling). */
 function menuItems(isAdmin: boolean, providerName: string | null | undefined): MenuItem[] {
-  const items: MenuItem[] = [
-    { label: 'My Profile', to: paths.dashboard.root.getHref(), Icon: CircleUserRound, end: true },
-  ];
+  // Issue 18: an admin's /dashboard is the operations dashboard; their profile moves beside it.
+  const items: MenuItem[] = isAdmin
+    ? [
+        { label: 'Dashboard', to: paths.dashboard.root.getHref(), Icon: Gauge, end: true },
+        { label: 'My Profile', to: paths.dashboard.profile.getHref(), Icon: CircleUserRound },
+      ]
+    : [
+        {
+          label: 'My Profile',
+          to: paths.dashboard.root.getHref(),
+          Icon: CircleUserRound,
+          end: true,
+        },
+      ];
   if (usesPasswordLogin(providerName)) {
     items.push({
       label: 'Account Security',

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { usesPasswordLogin } from '@pharmacy/shared';
 import { NotFound } from '../../../components/errors/not-found';
@@ -16,6 +17,18 @@ import { useAuth } from '../../../lib/auth';
 /** Dashboard pages for every signed-in user (spec §2). The layout handles signed-out visitors. */
 export function DashboardLayoutRoute() {
   return <DashboardLayout />;
+}
+
+// The chart library comes with the admin's dashboard only: members never download it.
+const OperationsDashboardRoute = lazy(async () => ({
+  default: (await import('./admin-dashboard-pages')).OperationsDashboardRoute,
+}));
+
+/** Issue 18: /dashboard is the operations dashboard for admins and My Profile for members. */
+export function DashboardHomeRoute() {
+  const { isAdmin } = useAuth();
+  // The dashboard layout's Suspense shows its skeleton while the chunk downloads.
+  return isAdmin ? <OperationsDashboardRoute /> : <ProfileRoute />;
 }
 
 export function ProfileRoute() {
