@@ -444,6 +444,25 @@ describe(`GST invoices and credit notes (${testDriver})`, () => {
     );
   });
 
+  it('documents both downloads in the OpenAPI document with the answers they give', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { tags: string[]; produces?: string[]; responses: object }>
+      >;
+    };
+    for (const path of [
+      '/api/order/{orderId}/invoice.pdf',
+      '/api/order/{orderId}/credit-note.pdf',
+    ]) {
+      const operation = document.paths[path]?.get;
+      expect(operation?.tags, path).toEqual(['orders']);
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(
+        expect.arrayContaining(['200', '400', '401', '404']),
+      );
+    }
+  });
+
   it('issues no credit note for a cancelled order that was never invoiced', async () => {
     const user = await createUser(t);
     const product = await createProduct(db(), basics, { quantity: 5 });

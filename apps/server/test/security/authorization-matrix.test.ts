@@ -137,6 +137,29 @@ async function unsubscribeTokenOfA(w: World): Promise<string> {
   return signUnsubscribeToken(w.t.config.jwtSecret, { reminderId, userId: w.memberA.id });
 }
 
+/**
+ * A's order confirmed for cash on delivery, so it has its GST invoice (issue 18); cancelled by
+ * the admin too when a credit note is wanted.
+ */
+async function invoicedOrderOfA(w: World, cancelled = false): Promise<number> {
+  const orderId = await insertOrder(w.db, w.memberA.id, {
+    statusId: ORDER_STATUS.PAYMENT,
+    productId: w.productId,
+    addressId: await insertAddress(w.db, w.memberA.id),
+  });
+  const steps = [
+    { headers: w.memberA.auth, payload: { payment: 'Cash on Delivery' } },
+    ...(cancelled
+      ? [{ headers: w.admin.auth, payload: { statusId: ORDER_STATUS.CANCELLED } }]
+      : []),
+  ];
+  for (const step of steps) {
+    const res = await w.t.app.inject({ method: 'PUT', url: `/api/order/${orderId}`, ...step });
+    if (res.statusCode !== 200) throw new Error(`invoiced order fixture: ${res.body}`);
+  }
+  return orderId;
+}
+
 const EVERYONE: Expect = [200, 200, 200, 200];
 const SIGNED_IN: Expect = [401, 200, 200, 200];
 const ADMIN_ONLY = (ok: number): Expect => [401, 403, 403, ok];
@@ -633,6 +656,16 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: "A's order",
     expect: OWNER_OR_ADMIN(200),
     request: (w) => get(`/api/order/getOrderDetail/${w.orderA}`),
+  },
+  'GET /api/order/:orderId/invoice.pdf': {
+    note: "A's GST invoice (issue 18): the owner and the pharmacy download it",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(`/api/order/${await invoicedOrderOfA(w)}/invoice.pdf`),
+  },
+  'GET /api/order/:orderId/credit-note.pdf': {
+    note: "the credit note of A's cancelled invoiced order",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(`/api/order/${await invoicedOrderOfA(w, true)}/credit-note.pdf`),
   },
   'POST /api/order/:orderId/buy-again': {
     note: "A's order back into the caller's own cart: the admin buys again only from their own",

@@ -578,6 +578,19 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: (w) => `/api/order/getOrderDetail/${w.orderA}`,
   },
   {
+    // The order the save-payment target pays: invoiced once a run has paid it (issue 18).
+    route: 'GET /api/order/:orderId/invoice.pdf',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.payOrderA}/invoice.pdf`,
+  },
+  {
+    route: 'GET /api/order/:orderId/credit-note.pdf',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.payOrderA}/credit-note.pdf`,
+  },
+  {
     route: 'GET /api/refills/order/:orderId',
     group: 'orders',
     actors: ['memberA', 'admin'],
