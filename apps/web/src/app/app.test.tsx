@@ -234,6 +234,7 @@ describe('dashboard shell', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Dashboard',
       'My Profile',
       'Account Security',
       'Address',

@@ -1,19 +1,30 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/errors/not-found';
 import { DocumentTitle } from '../../../components/ui/document-title';
+import {
+  OrderFilters,
+  useOrderFilters,
+} from '../../../features/admin-orders/components/order-filters';
 import { OrdersCsvExport } from '../../../features/admin-orders/components/orders-csv-export';
 import { OrderList } from '../../../features/orders/components/order-list';
 import { RequireAdmin } from '../../components/require-admin';
 
 /**
- * Admin order pages (spec §2 / §6): all orders, with the orders CSV for the accountant (issue
- * 18), and one customer's orders.
+ * Admin order pages (spec §2 / §6): all orders, with the orders CSV for the accountant and the
+ * filters the dashboard's queues link to (issue 18), and one customer's orders.
  */
 export function AllOrdersRoute() {
+  const filters = useOrderFilters();
   return (
     <RequireAdmin>
       <DocumentTitle title="All Orders" />
-      <OrderList scope="all" isAdmin headerActions={<OrdersCsvExport />} />
+      <OrderList
+        scope="all"
+        isAdmin
+        headerActions={<OrdersCsvExport />}
+        filters={filters}
+        filterControls={<OrderFilters />}
+      />
     </RequireAdmin>
   );
 }

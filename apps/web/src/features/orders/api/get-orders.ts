@@ -9,6 +9,8 @@ export interface OrderListParams {
   page: number;
   /** Spec §3 orders filter: 0 means every status. */
   statusId: number;
+  /** Issue 18: the admin list's other filters (from, to, prescriptionPending, overdue). */
+  filters?: Readonly<Record<string, string>> | undefined;
 }
 
 /** GET /api/order/all (spec §7): orders, newest first, with the page's pagination. */
@@ -22,6 +24,7 @@ export function getOrders(
       page: params.page,
       pageSize: LIMITS.defaultPageSize,
       statusId: params.statusId > 0 ? params.statusId : undefined,
+      ...params.filters,
     },
     schema: () => import('../schemas').then((m) => m.orderListResponseSchema),
     signal,

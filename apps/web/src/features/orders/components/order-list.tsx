@@ -40,7 +40,9 @@ function useListParams() {
     }
     setSearchParams(params);
   };
-  return { page, statusId, update };
+  /** Every filter off, back to the first page. */
+  const clearFilters = () => setSearchParams(new URLSearchParams());
+  return { page, statusId, update, clearFilters };
 }
 
 /**
@@ -55,6 +57,8 @@ export function OrderList({
   isAdmin,
   orderActions,
   headerActions,
+  filters,
+  filterControls,
 }: {
   scope: OrderListScope;
   /** Own orders: the signed-in user's id (an admin asking without it would get every order). */
@@ -64,12 +68,22 @@ export function OrderList({
   orderActions?: (order: Order) => ReactNode;
   /** More actions beside the title (composed by the route: issue 18 orders CSV on All Orders). */
   headerActions?: ReactNode;
+  /** Issue 18: more filters from the address, sent with the query (All Orders). */
+  filters?: Readonly<Record<string, string>> | undefined;
+  /** Their controls, shown beside the status filter. */
+  filterControls?: ReactNode;
 }) {
   const filterId = useId();
   const { currencySymbol } = useShopSettings();
-  const { page, statusId, update } = useListParams();
+  const { page, statusId, update, clearFilters } = useListParams();
   const own = scope === 'own';
-  const query = useOrders({ userId: scope === 'all' ? undefined : userId, page, statusId });
+  const query = useOrders({
+    userId: scope === 'all' ? undefined : userId,
+    page,
+    statusId,
+    filters,
+  });
+  const filtered = statusId > 0 || Object.keys(filters ?? {}).length > 0;
   const orders = query.data?.orderList ?? [];
   const pagination = query.data?.pagination;
   const count = pagination?.rowCount;
@@ -126,26 +140,23 @@ export function OrderList({
       />
     );
   } else if (orders.length === 0) {
-    body =
-      statusId > 0 ? (
-        <EmptyState
-          icon={<PackageSearch className="size-8" />}
-          title={NO_ORDERS}
-          action={
-            <Button variant="secondary" onClick={() => update({ statusId: 0, page: 1 })}>
-              Show all statuses
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyState
-          icon={<PackageSearch className="size-8" />}
-          title={own ? NO_ORDERS_OWN : NO_ORDERS}
-          action={
-            own ? <ButtonLink to={paths.shop.getHref()}>Start shopping</ButtonLink> : undefined
-          }
-        />
-      );
+    body = filtered ? (
+      <EmptyState
+        icon={<PackageSearch className="size-8" />}
+        title={NO_ORDERS}
+        action={
+          <Button variant="secondary" onClick={clearFilters}>
+            {Object.keys(filters ?? {}).length === 0 ? 'Show all statuses' : 'Clear filters'}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<PackageSearch className="size-8" />}
+        title={own ? NO_ORDERS_OWN : NO_ORDERS}
+        action={own ? <ButtonLink to={paths.shop.getHref()}>Start shopping</ButtonLink> : undefined}
+      />
+    );
   } else {
     body = (
       <>
@@ -188,22 +199,25 @@ export function OrderList({
           ) : null
         }
       />
-      <div className="mb-4 flex w-full flex-col gap-1 sm:w-64">
-        <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-          Status
-        </label>
-        <Select
-          id={filterId}
-          value={statusId}
-          onChange={(event) => update({ statusId: Number(event.target.value), page: 1 })}
-        >
-          <option value={0}>All statuses</option>
-          {ORDER_STATUS_IDS.map((id) => (
-            <option key={id} value={id}>
-              {ORDER_STATUS_NAMES[id]}
-            </option>
-          ))}
-        </Select>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="flex w-full flex-col gap-1 sm:w-64">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <Select
+            id={filterId}
+            value={statusId}
+            onChange={(event) => update({ statusId: Number(event.target.value), page: 1 })}
+          >
+            <option value={0}>All statuses</option>
+            {ORDER_STATUS_IDS.map((id) => (
+              <option key={id} value={id}>
+                {ORDER_STATUS_NAMES[id]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {filterControls}
       </div>
       {body}
     </>
