@@ -52,6 +52,8 @@ import { createReorderService } from './modules/reorder/reorder.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
+import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
 import {
@@ -312,6 +314,12 @@ export async function buildApp(
   });
   const prescriptions = createPrescriptionsService({ db, storage, orders, compliance });
   const reports = createReportsService(db);
+  const catalogCsv = createCatalogCsvService({
+    db,
+    catalog,
+    schedules,
+    onPublished: stockAlerts.restocked,
+  });
   const dashboard = createDashboardService({ db, inventory, now: options.now });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
@@ -359,6 +367,7 @@ export async function buildApp(
       await api.register(mailPreferencesRoutes, { db });
       await api.register(jobsRoutes, { jobs });
       await api.register(reportsRoutes, { reports });
+      await api.register(catalogCsvRoutes, { catalogCsv });
       await api.register(dashboardRoutes, { dashboard });
     },
     { prefix: '/api' },

@@ -31,6 +31,7 @@ export * from './rules/gst';
 export * from './rules/amount-in-words';
 export * from './rules/invoice-number';
 export * from './schemas/reports';
+export * from './schemas/catalog-csv';
 export * from './schemas/tax-documents';
 export * from './rules/dashboard';
 export * from './schemas/order-filters';

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'user.role_changed',
   'register.h1_entry',
   'tax_document.issued',
+  'catalog.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.role_changed': 'Role changed',
   'register.h1_entry': 'H1 register entry',
   'tax_document.issued': 'Invoice or credit note issued',
+  'catalog.imported': 'Catalogue imported',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -122,7 +122,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const HSN_CODE_MESSAGE = 'HSN code must be 4, 6 or 8 digits.';
-export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} %.`;
+export const GST_RATE_MESSAGE = `GST rate must be ${GST_RATES.slice(0, -1).join(', ')} or ${GST_RATES.at(-1)} %.`;
 
 /** Absent or empty: the product keeps its code (a new one gets DEFAULT_HSN_CODE). */
 export const hsnCodeField = z
@@ -133,11 +133,13 @@ export const hsnCodeField = z
   .refine((v) => v === undefined || HSN_CODE_PATTERN.test(v), HSN_CODE_MESSAGE);
 
 /** Absent or empty: the product keeps its rate (a new one gets DEFAULT_GST_RATE). */
-export const gstRateField = z
-  .union([z.literal(''), z.coerce.number({ error: GST_RATE_MESSAGE })])
-  .optional()
-  .transform((v) => (v === '' ? undefined : v))
-  .refine((v) => v === undefined || isGstRate(v), GST_RATE_MESSAGE);
+export const gstRateField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: GST_RATE_MESSAGE })
+    .refine((v) => isGstRate(v), GST_RATE_MESSAGE)
+    .optional(),
+);
 
 const MAX_UNITS_MESSAGE = 'Maximum units per order must be a whole number from 1 to 1000.';
 
@@ -148,7 +150,8 @@ const maxUnitsPerOrderField = z
   .transform((v) => (v === '' ? null : v))
   .refine((v) => v == null || (Number.isInteger(v) && v >= 1 && v <= 1000), MAX_UNITS_MESSAGE);
 
-const productFields = {
+/** One rule per product field: the admin form, the API and the catalogue CSV import (issue 18). */
+export const productFields = {
   name: z
     .string({ error: MESSAGES.productNameRequired })
     .trim()

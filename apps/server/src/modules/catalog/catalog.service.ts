@@ -667,6 +667,11 @@ export function createCatalogService(
       listingChanges.bump();
     },
 
+    /** Products were written in bulk (the catalogue CSV import): forget cached listings once. */
+    productsImported(): void {
+      catalogueChanged();
+    },
+
     /** Stock was taken by an order written elsewhere (orders placeFromCart): listings show it. */
     stockChanged(): void {
       options.onChange?.();
