@@ -4,6 +4,7 @@ import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { LoadingRegion, Skeleton } from '../../components/ui/skeleton';
 import { openCartDrawer } from '../../features/cart/hooks/use-cart-drawer';
+import { TaxDocumentDownloads } from '../../features/invoices/components/tax-document-downloads';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import {
   OrderAuthLoading,
@@ -54,7 +55,7 @@ function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
 
 /**
  * Spec §2 /order/{id}; issue 17 'Buy again' on the customer's own order and 'Remind me to refill'
- * on its medicine lines.
+ * on its medicine lines; issue 18 'Download invoice' for the owner and the pharmacy.
  */
 export function OrderDetailRoute() {
   const orderId = useOrderIdParam('id');
@@ -70,6 +71,9 @@ export function OrderDetailRoute() {
           )}
           ownerLineActions={(line, order) => (
             <RefillLineAction orderId={order.id} orderLineId={line.id} />
+          )}
+          taxDocumentActions={(order, documents) => (
+            <TaxDocumentDownloads orderId={order.id} documents={documents} />
           )}
         />
         <AdminPrescriptionReview orderId={orderId} />

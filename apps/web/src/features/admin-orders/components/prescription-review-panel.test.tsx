@@ -70,6 +70,7 @@ function detail(statusId: number = ORDER_STATUS.WAITING_TO_ACCEPT): OrderDetailR
         },
       ],
     },
+    taxDocuments: { invoice: null, creditNotes: [] },
   };
 }
 

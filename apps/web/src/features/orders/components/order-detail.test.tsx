@@ -87,6 +87,7 @@ function detail(
       },
     ],
     dispensing: { approval: null, nextStatusIds: [], duplicateTherapies: [], ...dispensing },
+    taxDocuments: { invoice: null, creditNotes: [] },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type DispensingApproval,
   type Order,
   type OrderDetailLine,
+  type OrderTaxDocuments,
 } from '@pharmacy/shared';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -198,7 +199,8 @@ function DetailSkeleton() {
 /**
  * Spec §2 order detail: id, value, date, status, expected delivery and delivered dates, shipping
  * address, items with line totals, 'Back to orders', the status timeline, the approving
- * pharmacist once a prescription is approved (issue 16); for the owner a
+ * pharmacist once a prescription is approved (issue 16), the invoice and credit notes to download
+ * (issue 18); for the owner a
  * 'Complete Order' link while the order waits on them (DECISIONS); for admins the controls,
  * hidden once the order is Delivered or Cancelled. Empty: 'No order found.'.
  */
@@ -206,12 +208,15 @@ export function OrderDetail({
   orderId,
   ownerActions,
   ownerLineActions,
+  taxDocumentActions,
 }: {
   orderId: number | null;
   /** Shown under the items on the signed-in user's own order (issue 17 'Buy again'). */
   ownerActions?: (order: Order) => ReactNode;
   /** Shown under each item of the signed-in user's own order (issue 17 refill reminders). */
   ownerLineActions?: (line: OrderDetailLine, order: Order) => ReactNode;
+  /** The invoice and credit notes to download, for the owner and admins (issue 18). */
+  taxDocumentActions?: (order: Order, documents: OrderTaxDocuments) => ReactNode;
 }) {
   const { profile, isAdmin } = useAuth();
   const { currencySymbol } = useShopSettings();
@@ -243,7 +248,7 @@ export function OrderDetail({
     );
   }
 
-  const { order, orderDetails, statusHistory, dispensing } = query.data;
+  const { order, orderDetails, statusHistory, dispensing, taxDocuments } = query.data;
   const isOwner = profile?.id === order.userId;
 
   return (
@@ -325,6 +330,13 @@ export function OrderDetail({
               {order.paymentNote ? <Fact label="Payment">{order.paymentNote}</Fact> : null}
             </dl>
           </Section>
+          {taxDocuments.invoice && taxDocumentActions ? (
+            <Section
+              title={taxDocuments.creditNotes.length > 0 ? 'Invoice and credit note' : 'Invoice'}
+            >
+              {taxDocumentActions(order, taxDocuments)}
+            </Section>
+          ) : null}
           <Section title="Shipping address">
             <ShippingAddress order={order} />
           </Section>

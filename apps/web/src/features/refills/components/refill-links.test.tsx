@@ -200,6 +200,7 @@ describe("'Remind me to refill' on the order page", () => {
     ],
     statusHistory: [],
     dispensing: { approval: null, nextStatusIds: [], duplicateTherapies: [] },
+    taxDocuments: { invoice: null, creditNotes: [] },
   };
 
   it('offers it on medicine lines only and sets the interval chosen', async () => {
