@@ -472,6 +472,23 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
     expect(tooBig.statusCode).toBe(413);
   });
 
+  it('is documented in the OpenAPI document with the answers it gives', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    };
+    for (const [path, method, statuses] of [
+      ['/api/catalog/products.csv', 'get', ['200', '401', '403']],
+      ['/api/catalog/import/preview', 'post', ['200', '400', '401', '403', '413']],
+      ['/api/catalog/import', 'post', ['200', '400', '401', '403', '409', '413']],
+    ] as const) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.tags, path).toEqual(['catalogue']);
+      expect(Object.keys(operation?.responses ?? {})).toEqual(
+        expect.arrayContaining([...statuses]),
+      );
+    }
+  });
+
   it('keeps the database consistent: no product without its search text', async () => {
     const rows = await db().execute(
       sql`select count(*)::int as n from ${products} where ${products.searchText} = ''`,

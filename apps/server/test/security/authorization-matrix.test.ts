@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, ORDER_STATUS, addDays, errorResponseSchema, utcDay } from '@pharmacy/shared';
+import {
+  CATALOG_CSV_COLUMNS,
+  MESSAGES,
+  ORDER_STATUS,
+  addDays,
+  errorResponseSchema,
+  utcDay,
+} from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
 import { orderLines, refillReminders, stockNotifications } from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
@@ -89,6 +96,13 @@ const productFields = (w: World) => ({
   divisionId: String(w.basics.divisionId),
   manufacturerId: String(w.basics.manufacturerId),
   saltCompositionId: String(w.basics.saltCompositionId),
+});
+/** A catalogue CSV adding one product (issue 18 point 4), as the body of a request. */
+const catalogueCsv = (url: string): Request => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'text/csv' },
+  payload: `${Object.values(CATALOG_CSV_COLUMNS).join(',')}\n,Matrix import ${unique()},Matrix division,Matrix maker,Matrix salt,90,100,OTC,no,,,,,,3004,5,5,yes,0\n`,
 });
 /** A new product's form: its opening stock arrives as a first batch (issue 15). */
 const newProductFields = (w: World) => ({
@@ -497,6 +511,25 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'orders with their lines as CSV, for the accountant',
     expect: ADMIN_ONLY(200),
     request: () => get('/api/reports/orders.csv?from=2026-01-01&to=2026-12-31'),
+  },
+  'GET /api/catalog/products.csv': {
+    note: 'the whole catalogue as CSV',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/catalog/products.csv'),
+  },
+  'POST /api/catalog/import/preview': {
+    note: 'what a catalogue CSV would change (writes nothing)',
+    expect: ADMIN_ONLY(200),
+    request: () => catalogueCsv('/api/catalog/import/preview'),
+  },
+  'POST /api/catalog/import': {
+    note: 'import the previewed catalogue CSV',
+    expect: ADMIN_ONLY(200),
+    request: () => {
+      const { payload, ...request } = catalogueCsv('/api/catalog/import');
+      const token = createHash('sha256').update(String(payload)).digest('hex');
+      return { ...request, payload, url: `${request.url}?previewToken=${token}` };
+    },
   },
   'GET /api/dashboard': {
     note: 'operations dashboard: queues, figures, best sellers, stock lists',

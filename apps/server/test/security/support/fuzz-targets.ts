@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  CATALOG_CSV_COLUMNS,
   ORDER_STATUS,
   addDays,
   addressInputSchema,
@@ -9,6 +10,8 @@ import {
   cardErrorResponseSchema,
   cartChangeSchema,
   cartMergeSchema,
+  catalogImportQuerySchema,
+  catalogImportRefusedSchema,
   catalogListQuerySchema,
   catalogNameSchema,
   changePasswordSchema,
@@ -93,6 +96,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/user/mail-preferences',
   'GET /api/refills',
   'GET /api/dashboard',
+  'GET /api/catalog/products.csv',
 ] as const;
 
 const sameConfirmation =
@@ -110,6 +114,37 @@ const googleCallbackQuery = z.object({
 });
 
 const image = fc.array(fuzzFile(['image', 'images']), { maxLength: 3 });
+
+const csvCell = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/**
+ * A catalogue CSV (issue 18 point 4): hostile or random cells under the real header, or any text
+ * at all, as the body or as the `file` of a multipart form.
+ */
+const catalogueCsvText = fc.oneof(
+  fc
+    .array(
+      fc.array(fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 12 })), {
+        minLength: 1,
+        maxLength: Object.keys(CATALOG_CSV_COLUMNS).length + 1,
+      }),
+      { maxLength: 4 },
+    )
+    .map((rows) =>
+      [Object.values(CATALOG_CSV_COLUMNS), ...rows]
+        .map((cells) => cells.map(csvCell).join(','))
+        .join('\r\n'),
+    ),
+  fc.string({ maxLength: 300 }),
+  fc.constantFrom('\uFEFF', '"', 'ID\n"unclosed', ''),
+);
+const catalogueCsvBody: fc.Arbitrary<FuzzBody> = fc.oneof(
+  catalogueCsvText.map((text): FuzzBody => ({ kind: 'raw', text, contentType: 'text/csv' })),
+  fc.tuple(catalogueCsvText, fc.constantFrom('file', 'image')).map(([text, field]): FuzzBody => ({
+    kind: 'multipart',
+    fields: {},
+    files: [{ field, name: 'catalogue.csv', type: 'text/csv', content: Buffer.from(text) }],
+  })),
+);
 
 /** Prices and catalogue ids that pass, so the rest of a generated product reaches the database. */
 const productFields =
@@ -645,6 +680,20 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'admin',
     actors: ['admin'],
     query: hostileQueryArbitrary(ordersExportQuerySchema),
+  },
+  {
+    route: 'POST /api/catalog/import/preview',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => catalogueCsvBody,
+  },
+  {
+    route: 'POST /api/catalog/import',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(catalogImportQuerySchema),
+    body: () => catalogueCsvBody,
+    otherShapes: { 400: z.union([catalogImportRefusedSchema, z.object({ message: z.string() })]) },
   },
   {
     route: 'POST /api/jobs/:queue/:id/retry',
