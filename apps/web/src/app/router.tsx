@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
           },
           { path: d.products.path, element: page(adminCatalog, 'ProductsAdminRoute') },
           { path: d.productAdd.path, element: page(adminCatalog, 'ProductAddRoute') },
+          { path: d.productImport.path, element: page(adminCatalog, 'ProductImportRoute') },
           { path: d.productEdit.path, element: page(adminCatalog, 'ProductEditRoute') },
           { path: d.lowStock.path, element: page(adminInventory, 'LowStockRoute') },
           { path: d.nearExpiry.path, element: page(adminInventory, 'NearExpiryRoute') },

@@ -132,6 +132,11 @@ export const paths = {
     },
     products: { path: '/dashboard/product', getHref: () => '/dashboard/product' },
     productAdd: { path: '/dashboard/product/add', getHref: () => '/dashboard/product/add' },
+    /** Issue 18 point 4: a catalogue CSV, previewed then imported. */
+    productImport: {
+      path: '/dashboard/product/import',
+      getHref: () => '/dashboard/product/import',
+    },
     productEdit: {
       path: '/dashboard/product/edit/:id',
       /** `section` jumps to a part of the page: 'stock' is its Stock section (issue 15). */

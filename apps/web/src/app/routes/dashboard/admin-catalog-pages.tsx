@@ -6,6 +6,8 @@ import { AdminProductList } from '../../../features/admin-catalog/components/adm
 import { CatalogEntryPage } from '../../../features/admin-catalog/components/catalog-entry-page';
 import { ProductFormPage } from '../../../features/admin-catalog/components/product-form-page';
 import type { AdminCatalogKind } from '../../../features/admin-catalog/types';
+import { CatalogueCsvActions } from '../../../features/admin-catalog-csv/components/catalogue-csv-actions';
+import { CatalogueImport } from '../../../features/admin-catalog-csv/components/catalogue-import';
 import { StockSection } from '../../../features/admin-inventory/components/stock-section';
 import { useAuth } from '../../../lib/auth';
 import { RequireAdmin } from '../../components/require-admin';
@@ -60,10 +62,18 @@ export function ProductsAdminRoute() {
   return (
     <RequireAdmin>
       <DocumentTitle title="Products" />
-      <AdminProductList />
+      <AdminProductList actions={<CatalogueCsvActions />} />
     </RequireAdmin>
   );
 }
+
+/** Issue 18 point 4: a catalogue CSV, previewed, then imported all or nothing. */
+export const ProductImportRoute = () => (
+  <RequireAdmin>
+    <DocumentTitle title="Import products" />
+    <CatalogueImport />
+  </RequireAdmin>
+);
 
 export const ProductAddRoute = () => (
   <RequireAdmin>

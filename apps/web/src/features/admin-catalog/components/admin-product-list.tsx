@@ -1,5 +1,5 @@
 import { FileText, PackageSearch, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   formatMoney,
@@ -45,6 +45,17 @@ function StockCell({ quantity }: { quantity: number }) {
   );
 }
 
+/** Long names take two lines at most; the whole name is in the tooltip. */
+function ClampedCell({ text }: { text: string }) {
+  return (
+    <td className="px-2 py-2 text-slate-700">
+      <span title={text} className="line-clamp-2 break-words">
+        {text}
+      </span>
+    </td>
+  );
+}
+
 function ProductRows({
   products,
   onDelete,
@@ -58,41 +69,35 @@ function ProductRows({
       {products.map((product) => (
         <tr
           key={product.id}
-          className="border-t border-slate-100 even:bg-slate-50/60 hover:bg-brand-50/50"
+          className="border-t border-slate-100 bg-white even:bg-slate-50 hover:bg-brand-50"
         >
-          <th
-            scope="row"
-            className="max-w-64 min-w-40 px-2.5 py-2 text-left font-medium text-slate-900"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <Link
-                to={paths.product.getHref(product.id)}
-                className="hover:text-brand-700 hover:underline"
-              >
-                {product.name}
-              </Link>
-              {!product.isActive ? (
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                  Inactive
-                </span>
-              ) : null}
-            </div>
+          <th scope="row" className="px-2 py-2 text-left font-medium text-slate-900">
+            <Link
+              to={paths.product.getHref(product.id)}
+              title={product.name}
+              className="line-clamp-2 break-words hover:text-brand-700 hover:underline"
+            >
+              {product.name}
+            </Link>
+            {!product.isActive ? (
+              <span className="mt-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                Inactive
+              </span>
+            ) : null}
           </th>
-          <td className="px-2.5 py-2 text-slate-700">{product.division.name}</td>
-          <td className="px-2.5 py-2 text-slate-700">{product.manufacturer.name}</td>
-          <td className="max-w-56 px-2.5 py-2 text-slate-700">
-            {product.saltComposition?.name ?? 'N/A'}
-          </td>
-          <td className="px-2.5 py-2 text-right whitespace-nowrap text-slate-700 tabular-nums">
+          <ClampedCell text={product.division.name} />
+          <ClampedCell text={product.manufacturer.name} />
+          <ClampedCell text={product.saltComposition?.name ?? 'N/A'} />
+          <td className="px-2 py-2 text-right whitespace-nowrap text-slate-700 tabular-nums">
             {formatMoney(product.maximumRetailPrice, currencySymbol)}
           </td>
-          <td className="px-2.5 py-2 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+          <td className="px-2 py-2 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">
             {formatMoney(product.offerPrice, currencySymbol)}
           </td>
-          <td className="px-2.5 py-2 text-right whitespace-nowrap tabular-nums">
+          <td className="px-2 py-2 text-right tabular-nums">
             <StockCell quantity={product.quantity} />
           </td>
-          <td className="px-2.5 py-2 text-center">
+          <td className="px-1 py-2 text-center">
             {product.prescription ? (
               <span
                 title={`Prescription required (${product.schedule.name})`}
@@ -105,7 +110,8 @@ function ProductRows({
               <span className="sr-only">No prescription needed</span>
             )}
           </td>
-          <td className="px-2.5 py-2">
+          {/* Kept in view when a narrow screen scrolls the table sideways. */}
+          <td className="sticky right-0 bg-inherit px-2 py-2 shadow-[-1px_0_0_var(--color-slate-200)]">
             <div className="flex justify-end gap-1">
               <Link
                 to={paths.dashboard.productEdit.getHref(product.id)}
@@ -137,7 +143,7 @@ function ProductRows({
  * salt composition, MRP, offer price, available stock red below 5 or 'Not Available' at zero,
  * prescription icon), inactive products marked, edit and delete with confirmation, pages.
  */
-export function AdminProductList() {
+export function AdminProductList({ actions }: { actions?: ReactNode } = {}) {
   const searchId = useId();
   const { pathname, search: locationSearch } = useLocation();
   const navigate = useNavigate();
@@ -188,12 +194,15 @@ export function AdminProductList() {
             : undefined
         }
         actions={
-          <ButtonLink
-            to={paths.dashboard.productAdd.getHref()}
-            icon={<Plus aria-hidden="true" className="size-4" />}
-          >
-            Add Product
-          </ButtonLink>
+          <>
+            {actions}
+            <ButtonLink
+              to={paths.dashboard.productAdd.getHref()}
+              icon={<Plus aria-hidden="true" className="size-4" />}
+            >
+              Add Product
+            </ButtonLink>
+          </>
         }
       />
       <form
@@ -259,35 +268,53 @@ export function AdminProductList() {
           aria-label="Products table"
           tabIndex={0}
         >
-          <table className="w-full min-w-[50rem] text-sm">
+          {/*
+           * Fixed column widths so the table fits the dashboard's content area at 1366 px
+           * (about 950 px) with its Actions column whole; names give way first (two lines).
+           */}
+          <table className="w-full min-w-[56rem] table-fixed text-sm">
             <caption className="sr-only">Products</caption>
+            <colgroup>
+              <col />
+              <col className="w-26" />
+              <col className="w-32" />
+              <col className="w-36" />
+              <col className="w-22" />
+              <col className="w-22" />
+              <col className="w-22" />
+              <col className="w-11" />
+              <col className="w-24" />
+            </colgroup>
             <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
               <tr>
-                <th scope="col" className="px-2.5 py-2">
+                <th scope="col" className="px-2 py-2">
                   Name
                 </th>
-                <th scope="col" className="px-2.5 py-2">
+                <th scope="col" className="px-2 py-2">
                   Division
                 </th>
-                <th scope="col" className="px-2.5 py-2">
+                <th scope="col" className="px-2 py-2">
                   Manufacturer
                 </th>
-                <th scope="col" className="px-2.5 py-2">
+                <th scope="col" className="px-2 py-2">
                   Salt Composition
                 </th>
-                <th scope="col" className="px-2.5 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   MRP
                 </th>
-                <th scope="col" className="px-2.5 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   Offer Price
                 </th>
-                <th scope="col" className="px-2.5 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   Available Stock
                 </th>
-                <th scope="col" className="px-2.5 py-2 text-center">
+                <th scope="col" className="px-1 py-2 text-center">
                   Rx
                 </th>
-                <th scope="col" className="px-2.5 py-2 text-right">
+                <th
+                  scope="col"
+                  className="sticky right-0 bg-slate-100 px-2 py-2 text-right shadow-[-1px_0_0_var(--color-slate-200)]"
+                >
                   Actions
                 </th>
               </tr>
