@@ -20,6 +20,9 @@
 //   --only jobs      durable jobs, issue 17 (k1–k7): 2,000 password-reset mails through the queue
 //                    (mails/s to the outbox, the request's latency) and a back-in-stock fan-out to
 //                    1,000 waiting shoppers, on PostgreSQL and on PGlite; no job may end failed
+//   --only dashboard issue 18 (l1–l4): 100,000 orders seeded beside the catalogue, then the
+//                    operations dashboard's API and the filtered admin order list, one request at
+//                    a time as an admin, on PostgreSQL and on PGlite
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -73,6 +76,13 @@ import {
 } from './suites/api.mjs';
 import { cachingChecks } from './suites/caching.mjs';
 import {
+  DASHBOARD_PATHS,
+  adminLatencies,
+  describeOrderListPath,
+  orderListPaths,
+} from './suites/dashboard.mjs';
+import { seedOrders } from './lib/orders-seed.mjs';
+import {
   batchCheckText,
   batchesClean,
   describeListPath,
@@ -117,16 +127,25 @@ const { values: args } = parseArgs({
 const WEB_ONLY = args.only === 'web';
 const INVENTORY_ONLY = args.only === 'inventory';
 const JOBS_ONLY = args.only === 'jobs';
+const DASHBOARD_ONLY = args.only === 'dashboard';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
   args.only &&
-  !['postgres', 'pglite', 'web', 'search', 'checkout', 'scale', 'inventory', 'jobs'].includes(
-    args.only,
-  )
+  ![
+    'postgres',
+    'pglite',
+    'web',
+    'search',
+    'checkout',
+    'scale',
+    'inventory',
+    'jobs',
+    'dashboard',
+  ].includes(args.only)
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory or jobs`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs or dashboard`,
   );
   process.exit(2);
 }
@@ -1079,6 +1098,104 @@ async function jobsPhase() {
   await jobsOnPglite(dataDir);
 }
 
+// ---------------------------------------------------------------------------------- dashboard
+/** Orders seeded beside the catalogue for rows l1–l4 (issue 18 point 2). */
+const DASHBOARD_ORDERS = 100_000;
+
+/** Rows l1–l2 (PostgreSQL) or l3–l4 (PGlite): the dashboard and the filtered order list. */
+async function dashboardRows(shop, token, kind, seeded) {
+  const [l1, l2] = kind === 'postgres' ? ['l1', 'l2'] : ['l3', 'l4'];
+  const scale = `${DB_LABEL[kind]}, ${seeded.orders.toLocaleString('en')} orders, ${PRODUCTS.toLocaleString('en')} products`;
+  const dashboard = await suite(`operations dashboard as admin (${DB_LABEL[kind]})`, () =>
+    adminLatencies(shop.base, token, DASHBOARD_PATHS),
+  );
+  if (dashboard) {
+    const body = dashboard.each[0]?.body;
+    const month = body?.periods?.find((period) => period.days === 30);
+    rows.push(
+      row(
+        l1,
+        `GET /api/dashboard as admin × ${dashboard.count}, p95 (${scale})`,
+        ms(dashboard.p95),
+        `p50 ${ms(dashboard.p50)}, p99 ${ms(dashboard.p99)}, max ${ms(dashboard.max)}`,
+        `30 days: ${month?.current.orders ?? '?'} orders; to pack ${body?.queues.packing ?? '?'}, overdue ${body?.queues.overdue ?? '?'}`,
+        '≤ 150 ms',
+        kind === 'postgres' ? dashboard.p95 <= 150 : undefined,
+      ),
+    );
+  }
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const paths = orderListPaths(today);
+  const list = await suite(`filtered order list as admin (${DB_LABEL[kind]})`, () =>
+    adminLatencies(shop.base, token, paths, { rounds: 20 }),
+  );
+  if (list) {
+    rows.push(
+      row(
+        l2,
+        `GET /api/order/all with the dashboard's filters, ${paths.length} filters and pages × 20, p95 (${scale})`,
+        ms(list.p95),
+        `p50 ${ms(list.p50)}, p99 ${ms(list.p99)}, max ${ms(list.max)}`,
+        `slowest: ${describeOrderListPath(list.slowest.path)} (p95 ${ms(list.slowest.p95)})`,
+        '≤ 150 ms',
+        kind === 'postgres' ? list.p95 <= 150 : undefined,
+      ),
+    );
+    notes.push(
+      `${l2} p95 by filter (${DB_LABEL[kind]}): ${list.each.map((e) => `${describeOrderListPath(e.path)} ${ms(e.p95)} (${e.body.pagination.rowCount.toLocaleString('en')} orders)`).join('; ')}.`,
+    );
+  }
+}
+
+/** `--only dashboard`: rows l1–l4, PostgreSQL then PGlite, each with 100,000 orders seeded. */
+async function dashboardPhase() {
+  {
+    const database = await createPgDatabase();
+    cleanups.push(() => database.drop());
+    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+    const handle = await open('postgres', database.url);
+    cleanups.push(() => handle.close());
+    await seedCatalogue(handle, PRODUCTS);
+    log(`PostgreSQL: seeding ${DASHBOARD_ORDERS} orders`);
+    const seeded = await seedOrders(handle, { orders: DASHBOARD_ORDERS });
+    notes.push(
+      `Seeding ${seeded.orders.toLocaleString('en')} orders with ${seeded.lines.toLocaleString('en')} lines (bench/lib/orders-seed.mjs): PostgreSQL ${fmt(seeded.ms / 1000, 1, ' s')}.`,
+    );
+    const token = await adminToken(handle);
+    const shop = await startShopServer({
+      label: 'shop (PostgreSQL)',
+      port: await freePort(),
+      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+    });
+    cleanups.push(() => shop.stop());
+    await dashboardRows(shop, token, 'postgres', seeded);
+    await shop.stop();
+    await handle.close();
+    await database.drop();
+  }
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products and ${DASHBOARD_ORDERS} orders`);
+  const handle = await open('pglite', dataDir);
+  let seeded;
+  let token;
+  try {
+    await seedCatalogue(handle, PRODUCTS);
+    seeded = await seedOrders(handle, { orders: DASHBOARD_ORDERS });
+    notes.push(`Seeding the same orders on PGlite: ${fmt(seeded.ms / 1000, 1, ' s')}.`);
+    token = await adminToken(handle);
+  } finally {
+    await handle.close();
+  }
+  const shop = await startShopServer({
+    label: 'shop (PGlite)',
+    port: await freePort(),
+    env: { DATA_DIR: dataDir },
+  });
+  cleanups.push(() => shop.stop());
+  await dashboardRows(shop, token, 'pglite', seeded);
+  await shop.stop();
+}
+
 /** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
@@ -1488,6 +1605,7 @@ try {
   if (WEB_ONLY) await webOnlyPhase();
   else if (INVENTORY_ONLY) await inventoryPhase();
   else if (JOBS_ONLY) await jobsPhase();
+  else if (DASHBOARD_ONLY) await dashboardPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
