@@ -19,6 +19,20 @@ import { usePreviewCatalogueImport } from '../api/preview-catalogue-import';
 const count = (n: number) => n.toLocaleString('en-IN');
 const rowsText = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
 
+const counted = (n: number, one: string, many: string) =>
+  n > 0 ? `${count(n)} ${n === 1 ? one : many}` : null;
+
+/** '1 division, 2 manufacturers': the names the import would create, none left out. */
+function newNames(preview: CatalogImportPreview): string {
+  return [
+    counted(preview.newDivisions, 'division', 'divisions'),
+    counted(preview.newManufacturers, 'manufacturer', 'manufacturers'),
+    counted(preview.newSaltCompositions, 'salt composition', 'salt compositions'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function Figure({ label, value, tone }: { label: string; value: number; tone?: 'bad' | 'good' }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
@@ -53,7 +67,7 @@ function RefusedRows({ preview }: { preview: CatalogImportPreview }) {
       <div
         className="mt-3 max-h-[60vh] overflow-auto rounded-xl border border-slate-200 bg-white"
         role="region"
-        aria-label="Refused rows"
+        aria-label="Refused rows table"
         tabIndex={0}
       >
         <table className="w-full text-sm">
@@ -225,11 +239,9 @@ export function CatalogueImport() {
             <Figure label="Unchanged" value={planned.unchanged} />
             <Figure label="Refused" value={planned.refused} tone="bad" />
           </dl>
-          {planned.newDivisions + planned.newManufacturers + planned.newSaltCompositions > 0 ? (
+          {newNames(planned) ? (
             <p className="mt-3 text-sm text-slate-700">
-              New names will be added: {count(planned.newDivisions)} divisions,{' '}
-              {count(planned.newManufacturers)} manufacturers and{' '}
-              {count(planned.newSaltCompositions)} salt compositions.
+              New names will be added: {newNames(planned)}.
             </p>
           ) : null}
           {planned.refused > 0 ? (
