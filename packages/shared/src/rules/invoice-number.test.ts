@@ -6,6 +6,7 @@ import {
   financialYearRange,
   formatTaxDocumentNumber,
   invoiceNumber,
+  issueDayInIndia,
   MAX_TAX_DOCUMENT_SEQUENCE,
   parseFinancialYearLabel,
   parseTaxDocumentNumber,
@@ -31,6 +32,17 @@ describe('financial year of an instant, by the calendar in India (IST)', () => {
 
   it('refuses an invalid date', () => {
     expect(() => financialYearOf(new Date('not a date'))).toThrow(RangeError);
+    expect(() => issueDayInIndia('not a date')).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2026-11-26T18:29:59.999Z', '2026-11-26'],
+    ['2026-11-26T18:30:00.000Z', '2026-11-27'], // midnight in India
+    ['2027-03-31T20:00:00Z', '2027-04-01'],
+    ['2028-02-28T19:00:00Z', '2028-02-29'],
+  ])('a document issued at %s is dated %s', (instant, day) => {
+    expect(issueDayInIndia(instant)).toBe(day);
+    expect(issueDayInIndia(new Date(instant))).toBe(day);
   });
 
   it.each([

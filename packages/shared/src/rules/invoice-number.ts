@@ -74,6 +74,16 @@ export function financialYearOf(at: Date): number {
   return inIndia.getUTCMonth() >= FIRST_MONTH ? year : year - 1;
 }
 
+/**
+ * The date a document issued at `at` carries: the day in India ('2026-11-27' for
+ * 2026-11-26T20:00:00Z), so the web page and the PDF print the same date.
+ */
+export function issueDayInIndia(at: Date | string): string {
+  const time = new Date(at).getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid date');
+  return new Date(time + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** '2026-27' for 2026; '2099-00' for 2099. */
 export function financialYearLabel(startYear: number): string {
   assertFinancialYear(startYear);

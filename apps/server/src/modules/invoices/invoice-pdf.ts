@@ -1,5 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, fromMinorUnits, type DispensingApproval } from '@pharmacy/shared';
+import {
+  formatMoney,
+  fromMinorUnits,
+  issueDayInIndia,
+  type DispensingApproval,
+} from '@pharmacy/shared';
 import type { TaxDocumentContent } from './invoice-content';
 
 type Line = TaxDocumentContent['lines'][number];
@@ -17,13 +22,13 @@ const BRAND = '#0f766e';
 const money = (paise: number) => formatMoney(fromMinorUnits(paise), '');
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: 'UTC',
   day: '2-digit',
   month: 'short',
   year: 'numeric',
 });
 /** The date in India, where the document is issued: 26 Nov 2026. */
-const indianDate = (iso: string) => dayFormat.format(new Date(iso));
+const indianDate = (iso: string) => dayFormat.format(new Date(`${issueDayInIndia(iso)}T00:00:00Z`));
 /** Expiry as packs print it: 2027-05-31 → 05/2027. */
 const expiryMonth = (day: string) => `${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
@@ -190,8 +195,16 @@ function drawParties(doc: Doc, content: TaxDocumentContent, top: number): number
 function drawLines(doc: Doc, content: TaxDocumentContent, top: number): number {
   const columns = lineColumns(content);
   const headers = columns.map((column) => column.header);
-  doc.fontSize(7.5);
-  let y = drawRow(doc, columns, headers, top, { bold: true, fill: HEADER_FILL });
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(GREY)
+    .text(
+      'Amounts in Indian rupees (Rs.); MRP per unit; discount, taxable value and tax per line.',
+      MARGIN,
+      top,
+    );
+  let y = drawRow(doc, columns, headers, doc.y + 3, { bold: true, fill: HEADER_FILL });
   content.lines.forEach((line, index) => {
     const texts = columns.map((column) => column.cell(line, index));
     doc.font('Helvetica');

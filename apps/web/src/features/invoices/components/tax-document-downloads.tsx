@@ -1,6 +1,11 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { formatLongDate, type OrderTaxDocuments, type TaxDocumentSummary } from '@pharmacy/shared';
+import {
+  formatLongDate,
+  issueDayInIndia,
+  type OrderTaxDocuments,
+  type TaxDocumentSummary,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -29,7 +34,11 @@ function DocumentRow({
             <span className="font-medium break-all">{document.number}</span>
           </p>
           <p className="text-xs text-slate-600">
-            Issued on <time dateTime={document.issuedAt}>{formatLongDate(document.issuedAt)}</time>
+            {/* The date the document itself carries: its day in India. */}
+            Issued on{' '}
+            <time dateTime={issueDayInIndia(document.issuedAt)}>
+              {formatLongDate(`${issueDayInIndia(document.issuedAt)}T00:00:00Z`)}
+            </time>
           </p>
         </div>
       </div>
