@@ -39,10 +39,10 @@ export function BarTable({
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="text-left text-xs text-slate-600">
-              <th scope="col" className="w-[45%] pb-1 font-medium">
+              <th scope="col" className="w-1/2 pb-1 font-medium">
                 Name
               </th>
-              <th scope="col" className="pb-1">
+              <th scope="col" className="w-1/6 pb-1">
                 <span className="sr-only">Bar</span>
               </th>
               <th scope="col" className="w-24 pb-1 text-right font-medium">
@@ -60,7 +60,7 @@ export function BarTable({
               <tr key={row.key} className="border-t border-slate-100">
                 <th
                   scope="row"
-                  className="truncate py-1.5 pr-2 text-left font-normal text-slate-800"
+                  className="py-1.5 pr-2 text-left font-normal break-words text-slate-800"
                 >
                   {row.label}
                 </th>

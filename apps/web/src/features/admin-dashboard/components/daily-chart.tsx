@@ -12,7 +12,7 @@ export interface DailyPoint {
 }
 
 /**
- * One figure per shop day drawn by uPlot (decision 0015): bars for an amount, a line for a
+ * One figure per shop day drawn by uPlot (decision 0016): bars for an amount, a line for a
  * count. The canvas is hidden from assistive technology; the same figures are in the table
  * under it, which is what a screen reader reads.
  */
@@ -21,11 +21,15 @@ export function DailyChart({
   points,
   kind,
   format,
+  axisFormat,
 }: {
   title: string;
   points: DailyPoint[];
   kind: 'bars' | 'line';
+  /** A value in full, for the table. */
   format: (value: number) => string;
+  /** A value in short, for the axis ('₹12K'). */
+  axisFormat: (value: number) => string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
 
@@ -43,12 +47,19 @@ export function DailyChart({
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, max > 0 ? max : 1] } },
       axes: [
-        { stroke: '#475569', grid: { show: false }, ticks: { show: false } },
+        {
+          stroke: '#475569',
+          grid: { show: false },
+          ticks: { show: false },
+          // '29 Oct', as the rest of the shop writes days (uPlot's default is '10/29').
+          values: (_chart, splits) =>
+            splits.map((seconds) => shortDay(new Date(seconds * 1000).toISOString().slice(0, 10))),
+        },
         {
           stroke: '#475569',
           grid: { stroke: '#e2e8f0' },
-          size: 70,
-          values: (_chart, splits) => splits.map((value) => format(value)),
+          size: 56,
+          values: (_chart, splits) => splits.map((value) => axisFormat(value)),
         },
       ],
       series: [
@@ -73,7 +84,7 @@ export function DailyChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [points, kind, title, format]);
+  }, [points, kind, title, axisFormat]);
 
   return (
     <figure className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">

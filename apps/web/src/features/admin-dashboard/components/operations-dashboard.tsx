@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useDashboard } from '../api/get-dashboard';
-import { money } from '../utils/dashboard-format';
+import { compactMoney, money } from '../utils/dashboard-format';
 import { BarTable, type BarRow } from './bar-table';
 import { DailyChart } from './daily-chart';
 import { PeriodFigures } from './period-figures';
@@ -57,6 +57,7 @@ const productRows = (
 function Charts({ dashboard, symbol }: { dashboard: DashboardResponse; symbol: string }) {
   const formatMoney = useCallback((value: number) => money(value, symbol), [symbol]);
   const formatCount = useCallback((value: number) => value.toLocaleString('en-IN'), []);
+  const formatMoneyAxis = useCallback((value: number) => compactMoney(value, symbol), [symbol]);
   const revenue = useMemo(
     () => dashboard.daily.map((day) => ({ day: day.day, value: day.revenueMinor })),
     [dashboard.daily],
@@ -77,16 +78,22 @@ function Charts({ dashboard, symbol }: { dashboard: DashboardResponse; symbol: s
         The last 30 days
       </h2>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <DailyChart title="Revenue per day" points={revenue} kind="bars" format={formatMoney} />
-        <DailyChart title="Orders per day" points={orders} kind="line" format={formatCount} />
-      </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <BarTable
-          title="Orders by status"
-          rows={statuses}
-          valueHeader="Orders"
-          empty="No orders in the last 30 days."
+        <DailyChart
+          title="Revenue per day"
+          points={revenue}
+          kind="bars"
+          format={formatMoney}
+          axisFormat={formatMoneyAxis}
         />
+        <DailyChart
+          title="Orders per day"
+          points={orders}
+          kind="line"
+          format={formatCount}
+          axisFormat={formatCount}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <BarTable
           title="Top 10 products by units"
           rows={productRows(
@@ -110,6 +117,14 @@ function Charts({ dashboard, symbol }: { dashboard: DashboardResponse; symbol: s
           valueHeader="Revenue"
           extraHeader="Units"
           empty="Nothing sold in the last 30 days."
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <BarTable
+          title="Orders by status"
+          rows={statuses}
+          valueHeader="Orders"
+          empty="No orders in the last 30 days."
         />
       </div>
     </section>

@@ -76,7 +76,7 @@ function ChangeBadge({ change, riseIsBad }: { change: Change; riseIsBad?: boolea
             : 'bg-slate-100 text-slate-700',
       )}
     >
-      <Icon aria-hidden="true" className="size-3.5" />
+      {change.direction === 'none' ? null : <Icon aria-hidden="true" className="size-3.5" />}
       {change.text}
     </span>
   );

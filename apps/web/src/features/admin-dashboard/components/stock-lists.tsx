@@ -44,7 +44,9 @@ function StockTable({
                     key={header}
                     scope="col"
                     className={
-                      index === 0 ? 'pb-1 text-left font-medium' : 'pb-1 text-right font-medium'
+                      index === 0
+                        ? 'pb-1 text-left font-medium'
+                        : 'pb-1 pl-2 text-right font-medium'
                     }
                   >
                     {header}

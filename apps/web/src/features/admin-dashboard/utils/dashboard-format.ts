@@ -3,6 +3,10 @@ import { formatMoney, fromMinorUnits, relativeChange } from '@pharmacy/shared';
 /** '₹1,234.50' from paise. */
 export const money = (minor: number, symbol: string) => formatMoney(fromMinorUnits(minor), symbol);
 
+/** '₹12K', '₹1.2L' style short rupees from paise, for a chart's axis (whole rupees). */
+export const compactMoney = (minor: number, symbol: string) =>
+  `${symbol}${fromMinorUnits(minor).toLocaleString('en-IN', { notation: 'compact', maximumFractionDigits: 1 })}`;
+
 /** '12.5 %' from a fraction; '—' when there is nothing to divide. */
 export function percent(fraction: number | null): string {
   if (fraction === null) return '—';
