@@ -117,6 +117,9 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
     ids.hidden = (
       await createProduct(db(), basics, { name: 'Old Syrup', isActive: false, quantity: 0 })
     ).id;
+    // The catalogue may hold two products of one name: a round trip keeps both, by their IDs.
+    for (const strength of ['250mg', '500mg'])
+      await createProduct(db(), basics, { name: 'Twin Name', strength });
     ids.formula = (
       await createProduct(db(), basics, {
         name: '=HYPERLINK("http://evil.example")',
@@ -277,9 +280,10 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
       { ...newRow('Dolo Again'), ID: String(ids.dolo) }, // line 13
       newRow('Wrong Rate', { 'GST rate': '7' }), // line 14
       newRow('Negative', { MRP: '-100' }), // line 15
+      newRow('Twin Name'), // line 16
     ]);
     const planned = await preview(csv);
-    expect(planned).toMatchObject({ rows: 12, toCreate: 2, toUpdate: 1, refused: 9 });
+    expect(planned).toMatchObject({ rows: 13, toCreate: 2, toUpdate: 1, refused: 10 });
     expect(planned.refusedRows).toEqual([
       { line: 6, reason: 'Offer Price must be less than MRP.' },
       { line: 7, reason: 'Schedule “Q” is not a known schedule (OTC, H, H1, X).' },
@@ -293,13 +297,14 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
       { line: 13, reason: `The product with ID ${ids.dolo} is also on line 12.` },
       { line: 14, reason: 'GST rate must be 0, 5, 12, 18, 28 or 40 %.' },
       { line: 15, reason: 'MRP must be greater than 50.' },
+      { line: 16, reason: '2 products are named “Twin Name”: give the ID of the one to change.' },
     ]);
 
     const refused = await importCsv(csv, planned.previewToken);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       message: 'Nothing was imported: fix the refused rows and preview the file again.',
-      refused: 9,
+      refused: 10,
       refusedRows: planned.refusedRows,
     });
     expect(await snapshot()).toEqual(before);

@@ -138,6 +138,7 @@ export function createCatalogCsvService(deps: {
     };
     const lineOfId = new Map<number, number>();
     const lineOfName = new Map<string, number>();
+    const lineOfNameWithoutId = new Map<string, number>();
     const wanted: Record<repository.NamedKind, Map<string, string>> = {
       division: new Map(),
       manufacturer: new Map(),
@@ -184,7 +185,9 @@ export function createCatalogCsvService(deps: {
         continue;
       }
       if (id === null && sameNamed.length === 1) id = sameNamed[0] ?? null;
-      const earlierName = lineOfName.get(nameKey);
+      // Rows with their own IDs may share a name (the catalogue may hold two products of one
+      // name); a row without an ID must be the only one of its name, or it is ambiguous.
+      const earlierName = (row.id === null ? lineOfName : lineOfNameWithoutId).get(nameKey);
       if (earlierName !== undefined) {
         refuse(record.line, `The name “${row.name}” is also on line ${earlierName}.`);
         continue;
@@ -197,7 +200,9 @@ export function createCatalogCsvService(deps: {
         }
         lineOfId.set(id, record.line);
       }
-      lineOfName.set(nameKey, record.line);
+      if (!lineOfName.has(nameKey)) lineOfName.set(nameKey, record.line);
+      if (row.id === null && !lineOfNameWithoutId.has(nameKey))
+        lineOfNameWithoutId.set(nameKey, record.line);
 
       for (const kind of KINDS) {
         const key = row[kind].toLowerCase();
