@@ -330,6 +330,7 @@ describe(`GST invoices and credit notes (${testDriver})`, () => {
     expect(text).toContain('Grand total (tax included): Rs. 329.00');
     expect(text).toContain('Amount in words: Rupees Three Hundred Twenty-Nine Only');
     expect(text).toContain('This is a computer-generated invoice');
+    expect(text).toContain(`${invoice?.number} · Page 1 of 1`);
     expect(invoice?.totalMinor).toBe(32900);
   });
 

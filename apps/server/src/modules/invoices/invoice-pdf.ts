@@ -53,8 +53,8 @@ function lineColumns(content: TaxDocumentContent): Column[] {
       ]
     : [{ header: 'IGST', width: 80, align: 'right', cell: (line) => money(line.igst) }];
   return [
-    { header: '#', width: 12, align: 'left', cell: (_line, index) => String(index + 1) },
-    { header: 'Item', width: 91, align: 'left', cell: (line) => line.productName },
+    { header: '#', width: 16, align: 'left', cell: (_line, index) => String(index + 1) },
+    { header: 'Item', width: 87, align: 'left', cell: (line) => line.productName },
     { header: 'HSN', width: 42, align: 'left', cell: (line) => line.hsnCode },
     {
       header: 'Batch',
@@ -307,6 +307,27 @@ function drawFooter(
     );
 }
 
+/** 'INV/26-27/000123 · Page 1 of 2' at the foot of each page: a loose page is still identified. */
+function numberPages(doc: Doc, number: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    // Writing inside the bottom margin would otherwise start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(`${number} · Page ${index - start + 1} of ${count}`, MARGIN, doc.page.height - MARGIN, {
+        width: CONTENT_WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /**
  * An A4 PDF of a stored invoice or credit note (Rule 46 / 53 of the CGST Rules). It prints only
  * the frozen content (and the pharmacist's approval, its own permanent record), so printing it
@@ -319,6 +340,8 @@ export function renderTaxDocumentPdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // Kept until the end, so every page can say which document and page it is.
+    bufferPages: true,
     info: {
       Title: `${content.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${content.number}`,
       Author: content.seller.legalName,
@@ -335,6 +358,7 @@ export function renderTaxDocumentPdf(
   y = drawLines(doc, content, y);
   y = drawTotals(doc, content, y);
   drawFooter(doc, content, approval, y);
+  numberPages(doc, content.number);
   doc.end();
   return done;
 }
