@@ -23,6 +23,9 @@
 //   --only dashboard issue 18 (l1–l4): 100,000 orders seeded beside the catalogue, then the
 //                    operations dashboard's API and the filtered admin order list, one request at
 //                    a time as an admin, on PostgreSQL and on PGlite
+//   --only catalog-csv issue 18 point 4 (m1–m8): the catalogue CSV on the 100,000-product
+//                    catalogue: export (time, MB), re-import unchanged (preview: 0 changes), and
+//                    100,000 new or changed rows previewed and imported, on PostgreSQL and PGlite
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -76,6 +79,12 @@ import {
 } from './suites/api.mjs';
 import { cachingChecks } from './suites/caching.mjs';
 import {
+  changedCatalogue,
+  exportCatalogue,
+  importFile,
+  previewImport,
+} from './suites/catalog-csv.mjs';
+import {
   DASHBOARD_PATHS,
   adminLatencies,
   describeOrderListPath,
@@ -128,6 +137,7 @@ const WEB_ONLY = args.only === 'web';
 const INVENTORY_ONLY = args.only === 'inventory';
 const JOBS_ONLY = args.only === 'jobs';
 const DASHBOARD_ONLY = args.only === 'dashboard';
+const CATALOG_CSV_ONLY = args.only === 'catalog-csv';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
@@ -142,10 +152,11 @@ if (
     'inventory',
     'jobs',
     'dashboard',
+    'catalog-csv',
   ].includes(args.only)
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs or dashboard`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard or catalog-csv`,
   );
   process.exit(2);
 }
@@ -232,7 +243,7 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild =
-  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY
+  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY || CATALOG_CSV_ONLY
     ? Promise.resolve({ ok: false, error: 'skipped' })
     : buildWeb();
 
@@ -1196,6 +1207,125 @@ async function dashboardPhase() {
   await shop.stop();
 }
 
+// ---------------------------------------------------------------------------------- catalogue CSV
+/** Rows of the changed file of m3–m4 / m7–m8 (issue 18 point 4: 100,000 rows under 60 s). */
+const CSV_IMPORT_ROWS = 100_000;
+const mb = (bytes) => fmt(bytes / 1024 ** 2, 1, ' MB');
+const inSeconds = (value) => fmt(value / 1000, 1, ' s');
+
+/** Rows m1–m4 (PostgreSQL) or m5–m8 (PGlite) against a shop on the seeded catalogue. */
+async function catalogCsvRows(shop, token, kind) {
+  const [m1, m2, m3, m4] =
+    kind === 'postgres' ? ['m1', 'm2', 'm3', 'm4'] : ['m5', 'm6', 'm7', 'm8'];
+  const scale = `${DB_LABEL[kind]}, ${PRODUCTS.toLocaleString('en')} products`;
+  const exported = await suite(`catalogue CSV export (${DB_LABEL[kind]})`, () =>
+    exportCatalogue(shop.base, token),
+  );
+  if (!exported) return;
+  rows.push(
+    row(
+      m1,
+      `GET /api/catalog/products.csv, the whole catalogue streamed (${scale})`,
+      inSeconds(exported.ms),
+      mb(exported.file.length),
+      `${exported.rows.toLocaleString('en')} rows`,
+      '—',
+      undefined,
+    ),
+  );
+  const unchanged = await suite(`catalogue CSV re-import unchanged (${DB_LABEL[kind]})`, () =>
+    previewImport(shop.base, token, exported.file),
+  );
+  if (unchanged) {
+    const body = unchanged.body;
+    rows.push(
+      row(
+        m2,
+        `POST /api/catalog/import/preview of that file unchanged (${scale})`,
+        inSeconds(unchanged.ms),
+        `${body.unchanged.toLocaleString('en')} unchanged`,
+        `${body.toCreate} to create, ${body.toUpdate} to update, ${body.refused} refused`,
+        '0 changes',
+        body.toCreate + body.toUpdate + body.refused === 0,
+      ),
+    );
+  }
+  const changed = changedCatalogue(exported.file, CSV_IMPORT_ROWS);
+  const previewed = await suite(`catalogue CSV preview of 100,000 rows (${DB_LABEL[kind]})`, () =>
+    previewImport(shop.base, token, changed),
+  );
+  if (!previewed) return;
+  const planned = previewed.body;
+  rows.push(
+    row(
+      m3,
+      `POST /api/catalog/import/preview, ${CSV_IMPORT_ROWS.toLocaleString('en')} new or changed rows (${mb(changed.length)})`,
+      inSeconds(previewed.ms),
+      '—',
+      `${planned.toCreate.toLocaleString('en')} to create, ${planned.toUpdate.toLocaleString('en')} to update, ${planned.refused} refused`,
+      '—',
+      undefined,
+    ),
+  );
+  const imported = await suite(`catalogue CSV import of 100,000 rows (${DB_LABEL[kind]})`, () =>
+    importFile(shop.base, token, changed, planned.previewToken),
+  );
+  if (imported) {
+    rows.push(
+      row(
+        m4,
+        `POST /api/catalog/import of those rows, one transaction (${scale})`,
+        inSeconds(imported.ms),
+        '—',
+        `${imported.body.created.toLocaleString('en')} created, ${imported.body.updated.toLocaleString('en')} updated`,
+        '< 60 s',
+        kind === 'postgres' ? imported.ms < 60_000 : undefined,
+      ),
+    );
+  }
+}
+
+/** `--only catalog-csv`: rows m1–m8, PostgreSQL then PGlite, each on the seeded catalogue. */
+async function catalogCsvPhase() {
+  {
+    const database = await createPgDatabase();
+    cleanups.push(() => database.drop());
+    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+    const handle = await open('postgres', database.url);
+    cleanups.push(() => handle.close());
+    await seedCatalogue(handle, PRODUCTS);
+    const token = await adminToken(handle);
+    const shop = await startShopServer({
+      label: 'shop (PostgreSQL)',
+      port: await freePort(),
+      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+    });
+    cleanups.push(() => shop.stop());
+    await catalogCsvRows(shop, token, 'postgres');
+    await shop.stop();
+    await handle.close();
+    await database.drop();
+  }
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
+  const handle = await open('pglite', dataDir);
+  let token;
+  try {
+    await seedCatalogue(handle, PRODUCTS);
+    token = await adminToken(handle);
+  } finally {
+    await handle.close();
+  }
+  const shop = await startShopServer({
+    label: 'shop (PGlite)',
+    port: await freePort(),
+    env: { DATA_DIR: dataDir },
+  });
+  cleanups.push(() => shop.stop());
+  await catalogCsvRows(shop, token, 'pglite');
+  await shop.stop();
+}
+
 /** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
@@ -1606,6 +1736,7 @@ try {
   else if (INVENTORY_ONLY) await inventoryPhase();
   else if (JOBS_ONLY) await jobsPhase();
   else if (DASHBOARD_ONLY) await dashboardPhase();
+  else if (CATALOG_CSV_ONLY) await catalogCsvPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
