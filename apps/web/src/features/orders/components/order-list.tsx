@@ -146,7 +146,7 @@ export function OrderList({
         title={NO_ORDERS}
         action={
           <Button variant="secondary" onClick={clearFilters}>
-            {Object.keys(filters ?? {}).length === 0 ? 'Show all statuses' : 'Clear filters'}
+            {Object.keys(filters ?? {}).length === 0 ? 'Show all statuses' : 'Show every order'}
           </Button>
         }
       />
