@@ -45,11 +45,6 @@ export function cataloguePage(db: DbOrTx, afterId: number, limit: number) {
 }
 export type CatalogueRow = Awaited<ReturnType<typeof cataloguePage>>[number];
 
-/** Every product, for an import to compare its rows with: one query, whatever the size. */
-export function wholeCatalogue(db: DbOrTx): Promise<CatalogueRow[]> {
-  return selectCatalogue(db).orderBy(asc(products.id));
-}
-
 export type NamedKind = 'division' | 'manufacturer' | 'saltComposition';
 const tables = {
   division: divisions,

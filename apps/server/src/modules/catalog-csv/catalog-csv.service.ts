@@ -64,29 +64,63 @@ export class ImportRefusedError extends AppError {
   }
 }
 
-const sameText = (a: string | null, b: string | null) => (a ?? '') === (b ?? '');
-const sameName = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
-
-function isUnchanged(before: repository.CatalogueRow, row: CatalogCsvRow): boolean {
-  return (
-    before.name === row.name &&
-    sameName(before.division, row.division) &&
-    sameName(before.manufacturer, row.manufacturer) &&
-    sameName(before.saltComposition, row.saltComposition) &&
-    before.offerPriceMinor === row.offerPriceMinor &&
-    before.maximumRetailPriceMinor === row.maximumRetailPriceMinor &&
-    before.scheduleCode === row.scheduleCode &&
-    before.maxUnitsPerOrder === row.maxUnitsPerOrder &&
-    sameText(before.dosageForm, row.dosageForm) &&
-    sameText(before.strength, row.strength) &&
-    sameText(before.packSize, row.packSize) &&
-    sameText(before.description, row.description) &&
-    before.hsnCode === row.hsnCode &&
-    before.gstRate === row.gstRate &&
-    before.reorderLevel === row.reorderLevel &&
-    before.isActive === row.isActive
-  );
+/**
+ * What an import compares, as one short digest: the catalogue side is held as 100,000 of these,
+ * not as 100,000 products with their descriptions (the embedded shop runs in a 256 MB heap).
+ * Names of divisions, makers and salts compare ignoring case, as they are matched.
+ */
+function signature(values: {
+  name: string;
+  division: string | null;
+  manufacturer: string | null;
+  saltComposition: string | null;
+  offerPriceMinor: number;
+  maximumRetailPriceMinor: number;
+  scheduleCode: string;
+  maxUnitsPerOrder: number | null;
+  dosageForm: string | null;
+  strength: string | null;
+  packSize: string | null;
+  description: string | null;
+  hsnCode: string;
+  gstRate: number;
+  reorderLevel: number;
+  isActive: boolean;
+}): string {
+  return createHash('sha1')
+    .update(
+      JSON.stringify([
+        values.name,
+        (values.division ?? '').toLowerCase(),
+        (values.manufacturer ?? '').toLowerCase(),
+        (values.saltComposition ?? '').toLowerCase(),
+        values.offerPriceMinor,
+        values.maximumRetailPriceMinor,
+        values.scheduleCode,
+        values.maxUnitsPerOrder,
+        values.dosageForm ?? '',
+        values.strength ?? '',
+        values.packSize ?? '',
+        values.description ?? '',
+        values.hsnCode,
+        values.gstRate,
+        values.reorderLevel,
+        values.isActive,
+      ]),
+    )
+    .digest('base64');
 }
+
+/** What an import needs to know of a product already in the catalogue. */
+interface KnownProduct {
+  signature: string;
+  isActive: boolean;
+  offerPriceMinor: number;
+  maximumRetailPriceMinor: number;
+}
+
+/** Products read per query while indexing the catalogue for an import. */
+const INDEX_PAGE = 5_000;
 
 interface ImportPlan {
   rows: number;
@@ -117,17 +151,29 @@ export function createCatalogCsvService(deps: {
    * what would be created, updated, left alone or refused. Writes nothing.
    */
   async function plan(tx: DbOrTx, content: Buffer): Promise<ImportPlan> {
-    const records = await readCatalogCsv(content);
-    const catalogue = await repository.wholeCatalogue(tx);
-    const byId = new Map(catalogue.map((row) => [row.id, row]));
+    const byId = new Map<number, KnownProduct>();
     const idsByName = new Map<string, number[]>();
-    for (const row of catalogue) {
-      const key = row.name.toLowerCase();
-      idsByName.set(key, [...(idsByName.get(key) ?? []), row.id]);
+    for (let afterId = 0; ;) {
+      const page = await repository.cataloguePage(tx, afterId, INDEX_PAGE);
+      for (const row of page) {
+        byId.set(row.id, {
+          signature: signature(row),
+          isActive: row.isActive,
+          offerPriceMinor: row.offerPriceMinor,
+          maximumRetailPriceMinor: row.maximumRetailPriceMinor,
+        });
+        const key = row.name.toLowerCase();
+        const named = idsByName.get(key);
+        if (named) named.push(row.id);
+        else idsByName.set(key, [row.id]);
+      }
+      const last = page.at(-1);
+      if (!last || page.length < INDEX_PAGE) break;
+      afterId = last.id;
     }
 
     const result: ImportPlan = {
-      rows: records.length,
+      rows: 0,
       creates: [],
       updates: [],
       unchanged: 0,
@@ -146,7 +192,8 @@ export function createCatalogCsvService(deps: {
     };
     const refuse = (line: number, reason: string) => result.refused.push({ line, reason });
 
-    for (const record of records) {
+    for await (const record of readCatalogCsv(content)) {
+      result.rows += 1;
       if (!record.cells) {
         refuse(record.line, record.problem ?? 'This row cannot be read.');
         continue;
@@ -211,7 +258,7 @@ export function createCatalogCsvService(deps: {
       const before = id === null ? undefined : byId.get(id);
       if (!before || id === null) {
         result.creates.push({ ...row, id: null });
-      } else if (isUnchanged(before, row)) {
+      } else if (before.signature === signature(row)) {
         result.unchanged += 1;
       } else {
         result.updates.push({ ...row, id });

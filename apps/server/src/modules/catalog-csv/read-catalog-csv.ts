@@ -65,14 +65,15 @@ function headerFields(header: string[]): (CatalogCsvField | null)[] {
 
 /**
  * Reads a catalogue CSV with csv-parse (quotes, commas and line breaks inside quotes, a BOM,
- * CRLF or LF) into records that know the line they start on. Rows of empty cells are skipped.
+ * CRLF or LF) into records that know the line they start on, one at a time, so that a large
+ * file is never held as records all at once. Rows of empty cells are skipped.
  * A file that is not CSV at all (an unclosed quote) answers 400 naming the line.
  */
-export async function readCatalogCsv(content: Buffer): Promise<CsvRecord[]> {
+export async function* readCatalogCsv(content: Buffer): AsyncGenerator<CsvRecord> {
   const parser = Readable.from([content]).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: false }),
   );
-  const records: CsvRecord[] = [];
+  let rows = 0;
   let fields: (CatalogCsvField | null)[] | null = null;
   let line = 1;
   try {
@@ -84,21 +85,22 @@ export async function readCatalogCsv(content: Buffer): Promise<CsvRecord[]> {
         fields = headerFields(record);
         continue;
       }
-      if (records.length >= CATALOG_CSV_MAX_ROWS)
+      rows += 1;
+      if (rows > CATALOG_CSV_MAX_ROWS)
         throw new BadRequestError(`file: ${CATALOG_CSV_MESSAGES.tooManyRows}`);
       if (record.length !== fields.length) {
-        records.push({
+        yield {
           line: start,
           cells: null,
           problem: `This row has ${record.length} cells; the header has ${fields.length}.`,
-        });
+        };
         continue;
       }
       const cells = { id: '' } as Record<EditableField, string>;
       fields.forEach((field, index) => {
         if (field) cells[field as EditableField] = fromSpreadsheetCell(record[index] ?? '');
       });
-      records.push({ line: start, cells });
+      yield { line: start, cells };
     }
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
@@ -107,7 +109,5 @@ export async function readCatalogCsv(content: Buffer): Promise<CsvRecord[]> {
       `file: The file is not valid CSV${at ? ` (near line ${at})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
     );
   }
-  if (!fields || records.length === 0)
-    throw new BadRequestError(`file: ${CATALOG_CSV_MESSAGES.empty}`);
-  return records;
+  if (!fields || rows === 0) throw new BadRequestError(`file: ${CATALOG_CSV_MESSAGES.empty}`);
 }
