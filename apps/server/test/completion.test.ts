@@ -354,6 +354,8 @@ describe(`order completion (${testDriver})`, () => {
       ORDER_STATUS.ACCEPTED,
     ]);
 
+    // The mails are jobs: send what is queued now rather than race the workers' next poll.
+    await t.app.jobs.drain();
     const outbox = readdirSync(path.join(t.config.dataDir, 'outbox')).filter(
       (f) => f.includes(user.email.replace(/[^a-z0-9@._-]/gi, '_')) && f.endsWith('.eml'),
     );
