@@ -1121,6 +1121,7 @@ async function dashboardRows(shop, token, kind, seeded) {
     adminLatencies(shop.base, token, DASHBOARD_PATHS),
   );
   if (dashboard) {
+    log(`${l1}: p50 ${ms(dashboard.p50)}, p95 ${ms(dashboard.p95)}`);
     const body = dashboard.each[0]?.body;
     const month = body?.periods?.find((period) => period.days === 30);
     rows.push(
@@ -1141,6 +1142,7 @@ async function dashboardRows(shop, token, kind, seeded) {
     adminLatencies(shop.base, token, paths, { rounds: 20 }),
   );
   if (list) {
+    log(`${l2}: p50 ${ms(list.p50)}, p95 ${ms(list.p95)}`);
     rows.push(
       row(
         l2,

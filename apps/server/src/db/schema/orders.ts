@@ -69,6 +69,8 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Issue 18 dashboard: the per-day sums of a period read this index alone (no heap visits).
+    index('orders_created_at_status_total_idx').on(t.createdAt, t.statusId, t.totalOrderValueMinor),
     index('orders_address_id_idx').on(t.addressId),
   ],
 );
@@ -97,6 +99,14 @@ export const orderLines = pgTable(
     check('order_lines_maximum_retail_price_check', sql`${t.maximumRetailPriceMinor} >= 0`),
     index('order_lines_order_id_idx').on(t.orderId),
     index('order_lines_product_id_idx').on(t.productId),
+    // Issue 18 dashboard: a period's best sellers read the lines of its orders from this index
+    // alone (no heap visits).
+    index('order_lines_order_product_sales_idx').on(
+      t.orderId,
+      t.productId,
+      t.quantity,
+      t.unitPriceMinor,
+    ),
   ],
 );
 

@@ -88,24 +88,23 @@ export async function countContactMessages(db: DbOrTx, since: Date) {
 }
 
 export interface TopProductRow {
+  ranking: 'units' | 'revenue';
   productId: number | null;
   name: string;
   units: number;
   revenueMinor: number;
-  /** 1 for the most units sold. */
-  unitsRank: number;
-  /** 1 for the most revenue. */
-  revenueRank: number;
 }
 
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
- * The products among the `limit` best sellers by units or by revenue of the confirmed orders
- * placed in the instants: one aggregate, ranked both ways in the same statement. A deleted
- * product's lines (product_id null) are grouped by the name they were sold under; a product
- * renamed since shows the name of its latest order.
+ * The `limit` best sellers of the confirmed orders placed in the instants, by units and by
+ * revenue, in one statement: the period's orders come from orders_created_at_status_total_idx
+ * and their lines from order_lines_order_product_sales_idx, both without visiting the tables; the
+ * lines are summed per product (a hash aggregate, no sort of every product), each ranking keeps
+ * its top rows and only those look up their name (the latest line's). A deleted product's lines
+ * (product_id null, rare) are grouped by the name they were sold under.
  */
 export async function topProducts(
   db: DbOrTx,
@@ -118,34 +117,45 @@ export async function topProducts(
     sql`, `,
   );
   const result = await db.execute(sql`
-    with totals as (
-      select ${orderLines.productId} as product_id,
-        (array_agg(${orderLines.productName} order by ${orderLines.orderId} desc))[1] as name,
-        sum(${orderLines.quantity})::bigint as units,
-        sum(${orderLines.unitPriceMinor}::bigint * ${orderLines.quantity}) as revenue_minor
-      from ${orderLines}
-      join ${orders} on ${orders.id} = ${orderLines.orderId}
-      where ${orders.createdAt} >= ${range.from.toISOString()}::timestamptz
-        and ${orders.createdAt} < ${range.before.toISOString()}::timestamptz
-        and ${orders.statusId} in (${statuses})
-      group by ${orderLines.productId},
-        case when ${orderLines.productId} is null then ${orderLines.productName} end
-    ), ranked as (
-      select *,
-        row_number() over (order by units desc, revenue_minor desc, name) as units_rank,
-        row_number() over (order by revenue_minor desc, units desc, name) as revenue_rank
-      from totals
+    with placed as materialized (
+      select o.id from ${orders} o
+      where o.created_at >= ${range.from.toISOString()}::timestamptz
+        and o.created_at < ${range.before.toISOString()}::timestamptz
+        and o.status_id in (${statuses})
+    ), totals as materialized (
+      select l.product_id, null::varchar as lost_name,
+        sum(l.quantity)::bigint as units,
+        sum(l.unit_price_minor::bigint * l.quantity) as revenue_minor
+      from placed join ${orderLines} l on l.order_id = placed.id
+      where l.product_id is not null
+      group by l.product_id
+      union all
+      select null, l.product_name,
+        sum(l.quantity)::bigint,
+        sum(l.unit_price_minor::bigint * l.quantity)
+      from placed join ${orderLines} l on l.order_id = placed.id
+      where l.product_id is null
+      group by l.product_name
+    ), top as (
+      (select 'units' as ranking, * from totals
+        order by units desc, revenue_minor desc, product_id, lost_name limit ${limit})
+      union all
+      (select 'revenue' as ranking, * from totals
+        order by revenue_minor desc, units desc, product_id, lost_name limit ${limit})
     )
-    select product_id, name, units::text as units, revenue_minor::text as revenue_minor,
-      units_rank::int as units_rank, revenue_rank::int as revenue_rank
-    from ranked
-    where units_rank <= ${limit} or revenue_rank <= ${limit}`);
+    select top.ranking, top.product_id,
+      coalesce(top.lost_name, (
+        select named.product_name from ${orderLines} named
+        where named.product_id = top.product_id
+        order by named.order_id desc limit 1
+      )) as name,
+      top.units::text as units, top.revenue_minor::text as revenue_minor
+    from top`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    ranking: row.ranking === 'units' ? 'units' : 'revenue',
     productId: row.product_id === null ? null : Number(row.product_id),
     name: String(row.name),
     units: Number(row.units),
     revenueMinor: Number(row.revenue_minor),
-    unitsRank: Number(row.units_rank),
-    revenueRank: Number(row.revenue_rank),
   }));
 }

@@ -151,12 +151,12 @@ export function createDashboardService(deps: {
         })),
         ordersByStatus: statuses.toSorted((a, b) => a.statusId - b.statusId),
         topProductsByUnits: top
-          .filter((row) => row.unitsRank <= TOP_PRODUCTS)
-          .toSorted((a, b) => a.unitsRank - b.unitsRank)
+          .filter((row) => row.ranking === 'units')
+          .toSorted((a, b) => b.units - a.units || b.revenueMinor - a.revenueMinor)
           .map(toTopProduct),
         topProductsByRevenue: top
-          .filter((row) => row.revenueRank <= TOP_PRODUCTS)
-          .toSorted((a, b) => a.revenueRank - b.revenueRank)
+          .filter((row) => row.ranking === 'revenue')
+          .toSorted((a, b) => b.revenueMinor - a.revenueMinor || b.units - a.units)
           .map(toTopProduct),
         lowStock: lowStock.items,
         lowStockCount: lowStock.pagination.rowCount,

@@ -1,0 +1,3 @@
+-- Issue 18: the dashboard's per-day sums and best sellers of a period read these indexes alone (no heap visits).
+CREATE INDEX "order_lines_order_product_sales_idx" ON "order_lines" USING btree ("order_id","product_id","quantity","unit_price_minor");--> statement-breakpoint
+CREATE INDEX "orders_created_at_status_total_idx" ON "orders" USING btree ("created_at","status_id","total_order_value_minor");
