@@ -117,6 +117,8 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
     ids.hidden = (
       await createProduct(db(), basics, { name: 'Old Syrup', isActive: false, quantity: 0 })
     ).id;
+    // A product without a salt (a device) exports with an empty cell and comes back unchanged.
+    await createProduct(db(), basics, { name: 'Digital Thermometer', saltCompositionId: null });
     // The catalogue may hold two products of one name: a round trip keeps both, by their IDs.
     for (const strength of ['250mg', '500mg'])
       await createProduct(db(), basics, { name: 'Twin Name', strength });

@@ -81,7 +81,13 @@ export const catalogCsvRowSchema = z
     name: productFields.name,
     division: requiredName('Division', 120),
     manufacturer: requiredName('Manufacturer', 120),
-    saltComposition: requiredName('Salt Composition', 200),
+    // Optional here, unlike the form: products without a salt (devices, cosmetics) exist and a
+    // round trip of the catalogue must not refuse them.
+    saltComposition: z
+      .string()
+      .trim()
+      .max(200, 'Salt Composition is at most 200 characters')
+      .transform((v) => (v ? v : null)),
     offerPrice: productFields.offerPrice,
     maximumRetailPrice: productFields.maximumRetailPrice,
     scheduleCode: z
@@ -121,7 +127,7 @@ export interface CatalogCsvRow {
   name: string;
   division: string;
   manufacturer: string;
-  saltComposition: string;
+  saltComposition: string | null;
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
   scheduleCode: string;

@@ -93,7 +93,7 @@ export interface ImportedProduct {
   name: string;
   divisionId: number;
   manufacturerId: number;
-  saltCompositionId: number;
+  saltCompositionId: number | null;
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
   scheduleCode: string;

@@ -252,8 +252,9 @@ export function createCatalogCsvService(deps: {
         lineOfNameWithoutId.set(nameKey, record.line);
 
       for (const kind of KINDS) {
-        const key = row[kind].toLowerCase();
-        if (!wanted[kind].has(key)) wanted[kind].set(key, row[kind]);
+        const name = row[kind];
+        if (name !== null && !wanted[kind].has(name.toLowerCase()))
+          wanted[kind].set(name.toLowerCase(), name);
       }
       const before = id === null ? undefined : byId.get(id);
       if (!before || id === null) {
@@ -285,21 +286,24 @@ export function createCatalogCsvService(deps: {
   async function resolveIds(tx: DbOrTx, rows: CatalogCsvRow[]) {
     const ids = {} as Record<repository.NamedKind, Map<string, number>>;
     for (const kind of KINDS) {
-      const keys = [...new Set(rows.map((row) => row[kind].toLowerCase()))];
+      const keys = [
+        ...new Set(rows.flatMap((row) => (row[kind] === null ? [] : [row[kind].toLowerCase()]))),
+      ];
       ids[kind] = await repository.idsByName(tx, kind, keys);
     }
     return (row: CatalogCsvRow): repository.ImportedProduct => {
-      const idOf = (kind: repository.NamedKind) => {
-        const found = ids[kind].get(row[kind].toLowerCase());
-        if (found === undefined) throw new Error(`${kind} “${row[kind]}” was not created`);
+      const idOf = (kind: repository.NamedKind, name: string) => {
+        const found = ids[kind].get(name.toLowerCase());
+        if (found === undefined) throw new Error(`${kind} “${name}” was not created`);
         return found;
       };
       return {
         ...(row.id !== null ? { id: row.id } : {}),
         name: row.name,
-        divisionId: idOf('division'),
-        manufacturerId: idOf('manufacturer'),
-        saltCompositionId: idOf('saltComposition'),
+        divisionId: idOf('division', row.division),
+        manufacturerId: idOf('manufacturer', row.manufacturer),
+        saltCompositionId:
+          row.saltComposition === null ? null : idOf('saltComposition', row.saltComposition),
         offerPriceMinor: row.offerPriceMinor,
         maximumRetailPriceMinor: row.maximumRetailPriceMinor,
         scheduleCode: row.scheduleCode,
