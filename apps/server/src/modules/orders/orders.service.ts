@@ -9,14 +9,11 @@ import {
   isOrderEditable,
   lineTotalMinor,
   nextStatusAfterAddress,
-  adminNextStatuses,
   checkTransition,
-  duplicateTherapies,
   exceedsOrderLimit,
   notSoldOnlineMessage,
   orderLimitMessage,
   type Order,
-  type OrderDetailResponse,
   type OrderListQuery,
   type OrderStatusId,
   type OrderUpdateInput,
@@ -40,6 +37,7 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import type { OrderMail } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
+import { createOrderDetail } from './order-detail';
 import { adminListFilter } from './order-list-filter';
 import { createStatusChanges, toOrder } from './order-status';
 import * as placing from './place-order.repository';
@@ -118,6 +116,7 @@ export function createOrdersService(deps: {
     onConfirmed,
     invoices,
   });
+  const getDetail = createOrderDetail({ db, catalog, compliance, invoices, visibleOrder });
   const { completePayment } = steps;
 
   return {
@@ -224,75 +223,8 @@ export function createOrdersService(deps: {
       };
     },
 
-    async getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
-      const row = await visibleOrder(session, orderId);
-      const [lines, history, allocations, approval, taxDocuments] = await Promise.all([
-        repository.listLines(db, orderId),
-        repository.listHistory(db, orderId),
-        isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
-        row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
-        invoices.documentsOf(orderId),
-      ]);
-      const products = await catalog.productsByIds(
-        lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
-      );
-      const context = {
-        hasPrescriptionItems: row.hasPrescriptionItems,
-        prescriptionApproved: approval !== null,
-      };
-      return {
-        dispensing: {
-          approval,
-          nextStatusIds: isAdmin(session)
-            ? adminNextStatuses(row.statusId as OrderStatusId, context)
-            : [],
-          duplicateTherapies: duplicateTherapies(
-            lines.flatMap((line) => {
-              const product = line.productId === null ? undefined : products.get(line.productId);
-              return product
-                ? [
-                    {
-                      productId: product.id,
-                      productName: line.productName,
-                      saltCompositionId: product.saltComposition?.id ?? null,
-                      saltCompositionName: product.saltComposition?.name ?? null,
-                    },
-                  ]
-                : [];
-            }),
-          ),
-        },
-        order: toOrder(row),
-        orderDetails: lines.map((line) => {
-          const product = line.productId === null ? undefined : products.get(line.productId);
-          return {
-            id: line.id,
-            quantity: line.quantity,
-            count: line.quantity,
-            productName: line.productName,
-            offerPrice: fromMinorUnits(line.unitPriceMinor),
-            maximumRetailPrice: fromMinorUnits(line.maximumRetailPriceMinor),
-            lineTotal: fromMinorUnits(lineTotalMinor(line.unitPriceMinor, line.quantity)),
-            prescription: line.prescription,
-            product: product
-              ? { id: product.id, name: product.name, images: product.images }
-              : null,
-            ...(allocations
-              ? {
-                  batches: allocations
-                    .filter((allocation) => allocation.orderLineId === line.id)
-                    .map(({ orderLineId: _line, ...batch }) => batch),
-                }
-              : {}),
-          };
-        }),
-        statusHistory: history.map((entry) => ({
-          ...entry,
-          createdAt: entry.createdAt.toISOString(),
-        })),
-        taxDocuments,
-      };
-    },
+    /** Spec §2 order detail (order-detail.ts). */
+    getDetail,
 
     /**
      * Spec §7 PUT /order/{orderId}. Admins set the status (any, except out of Delivered or
