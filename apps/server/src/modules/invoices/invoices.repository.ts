@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TaxDocumentKind } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
 import { orders, products, taxDocumentCounters, taxDocuments } from '../../db/schema/index';
@@ -86,7 +86,7 @@ export async function findLatestDocument(db: DbOrTx, orderId: number, kind: TaxD
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)))
-    .orderBy(sql`${taxDocuments.id} desc`)
+    .orderBy(desc(taxDocuments.id))
     .limit(1);
   return row;
 }
