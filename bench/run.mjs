@@ -1261,7 +1261,7 @@ async function catalogCsvRows(shop, token, kind) {
   rows.push(
     row(
       m3,
-      `POST /api/catalog/import/preview, ${CSV_IMPORT_ROWS.toLocaleString('en')} new or changed rows (${mb(changed.length)})`,
+      `POST /api/catalog/import/preview, ${CSV_IMPORT_ROWS.toLocaleString('en')} new or changed rows, ${mb(changed.length)} (${scale})`,
       inSeconds(previewed.ms),
       '—',
       `${planned.toCreate.toLocaleString('en')} to create, ${planned.toUpdate.toLocaleString('en')} to update, ${planned.refused} refused`,
