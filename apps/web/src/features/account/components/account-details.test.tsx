@@ -131,7 +131,8 @@ describe('My Profile', () => {
       }),
     });
     const user = userEvent.setup();
-    renderApp('/dashboard');
+    // Issue 18: an admin's /dashboard is the operations dashboard; their profile has its own page.
+    renderApp('/dashboard/profile');
     await screen.findByRole('form', { name: 'Edit profile' });
     expect(screen.getByText('Not added')).toBeTruthy();
     const number = within(profileForm()).getByLabelText('Pharmacist registration number');
