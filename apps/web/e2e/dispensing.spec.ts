@@ -124,7 +124,8 @@ test.describe('dispensing safety', () => {
     // The pharmacist: the demo admin's registration number is on their profile.
     const token = await adminToken(request);
     const adminPage = await pageAs(browser, token);
-    await adminPage.goto('/dashboard');
+    // Issue 18: an admin's /dashboard is the operations dashboard; the profile has its own page.
+    await adminPage.goto('/dashboard/profile');
     await expect(adminPage.getByLabel('Pharmacist registration number')).toHaveValue(
       'KA/PH/2019/04512',
     );
