@@ -2,7 +2,9 @@
 // with the 100,000-product catalogue, the real server started as a child process, and at the end
 // of the PostgreSQL phase the scale-out rows of issue 14 (images from an S3 bucket, two instances
 // on one database; bench/suites/scale-out.mjs), and at the end of each phase the job-queue rows
-// of issue 17 (mail through pg-boss; bench/suites/jobs.mjs). Prints one table (every target beside its
+// of issue 17 (mail through pg-boss; bench/suites/jobs.mjs), then issue 18's operations dashboard
+// on 100,000 seeded orders and the catalogue CSV import (bench/suites/dashboard.mjs,
+// catalog-csv.mjs). Prints one table (every target beside its
 // baseline from the same run) and writes it, with the date, the machine and the commands to
 // reproduce it, into docs/performance.md.
 //
@@ -1743,6 +1745,11 @@ try {
   else {
     if (args.only !== 'pglite') await postgresPhase();
     if (args.only !== 'postgres') await pglitePhase();
+    // Issue 18's rows each seed their own databases (100,000 orders; a catalogue to import into).
+    if (!args.only) {
+      await dashboardPhase();
+      await catalogCsvPhase();
+    }
   }
   failedJobsRow();
 } catch (error) {
