@@ -69,24 +69,12 @@ export class ImportRefusedError extends AppError {
  * not as 100,000 products with their descriptions (the embedded shop runs in a 256 MB heap).
  * Names of divisions, makers and salts compare ignoring case, as they are matched.
  */
-function signature(values: {
-  name: string;
-  division: string | null;
-  manufacturer: string | null;
-  saltComposition: string | null;
-  offerPriceMinor: number;
-  maximumRetailPriceMinor: number;
-  scheduleCode: string;
-  maxUnitsPerOrder: number | null;
-  dosageForm: string | null;
-  strength: string | null;
-  packSize: string | null;
-  description: string | null;
-  hsnCode: string;
-  gstRate: number;
-  reorderLevel: number;
-  isActive: boolean;
-}): string {
+function signature(
+  values: Omit<CatalogCsvRow, 'id' | 'division' | 'manufacturer'> & {
+    division: string | null;
+    manufacturer: string | null;
+  },
+): string {
   return createHash('sha1')
     .update(
       JSON.stringify([
