@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /** DECISIONS: newsletter sign-ups are stored; an e-mail subscribes once (case-insensitive). */
 export const newsletterSubscriptions = pgTable(
@@ -12,7 +22,10 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${t.email})`)],
 );
 
-/** DECISIONS: contact messages are stored so nothing a person types is lost. */
+/**
+ * DECISIONS: contact messages are stored so nothing a person types is lost. The admin inbox
+ * (issue 18) marks a message handled; an unhandled one is open and counts on the dashboard.
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -21,6 +34,17 @@ export const contactMessages = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    // The message outlives the admin who handled it.
+    handledByUserId: integer('handled_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    // The open queue (count and newest-first list) reads only the few unhandled rows.
+    index('contact_messages_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
