@@ -14,10 +14,11 @@ import {
   type CatalogBasics,
 } from './catalog-factories';
 import {
-  TINY_PNG,
+  caller,
   createAdmin,
   createUser,
   multipart,
+  uploadPrescription,
   validAddress,
   type TestUser,
 } from './factories';
@@ -48,13 +49,7 @@ describe(`dispensing safety (${testDriver})`, () => {
   afterAll(async () => t.close());
 
   const db = () => t.database.db;
-  const call = (
-    user: TestUser | null,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-  ) =>
-    t.app.inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
   const addToCart = (user: TestUser, productId: number, quantity: number) =>
     call(user, 'POST', '/api/cart', { productId, quantity });
   const detail = async (user: TestUser, orderId: number) =>
@@ -78,15 +73,7 @@ describe(`dispensing safety (${testDriver})`, () => {
   /** Prescription uploaded and cash on delivery chosen: the order waits for the pharmacist. */
   async function waitingOrder(user: TestUser, productId: number, units = 1) {
     const orderId = await placedOrder(user, [{ productId, units }]);
-    const body = await multipart({}, [
-      { field: 'image', name: 'rx.png', type: 'image/png', content: TINY_PNG },
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/uploadOrderPrescriptions/${orderId}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...user.auth },
-    });
+    const uploaded = await uploadPrescription(t, user, orderId);
     expect(uploaded.statusCode).toBe(200);
     const paid = await call(user, 'PUT', `/api/order/${orderId}`, { payment: 'Cash on Delivery' });
     expect(paid.json().order.statusId).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
@@ -342,15 +329,7 @@ describe(`dispensing safety (${testDriver})`, () => {
         { productId: otc.id, units: 1 },
       ]);
       // Collecting Prescription: upload, pay, approve, pack, dispatch.
-      const body = await multipart({}, [
-        { field: 'image', name: 'rx.png', type: 'image/png', content: TINY_PNG },
-      ]);
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/order/uploadOrderPrescriptions/${orderId}`,
-        payload: body.payload,
-        headers: { ...body.headers, ...user.auth },
-      });
+      await uploadPrescription(t, user, orderId);
       await call(user, 'PUT', `/api/order/${orderId}`, { payment: 'Cash on Delivery' });
       expect(
         (await review(pharmacist, orderId, { decision: 'approve', ...prescriber })).statusCode,

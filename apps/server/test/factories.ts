@@ -118,3 +118,30 @@ export async function multipart(
     headers: { 'content-type': response.headers.get('content-type') as string },
   };
 }
+
+/**
+ * A `call(user, method, url, payload?)` over the app that `app()` returns when called (the app
+ * is built in beforeAll): the user's session (none when null), the payload as JSON when given.
+ */
+export const caller =
+  (app: () => TestApp) =>
+  (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app().app.inject({
+      method,
+      url,
+      headers: user ? user.auth : {},
+      ...(payload ? { payload } : {}),
+    });
+
+/** Uploads TINY_PNG as the prescription of `user`'s order `orderId`. */
+export async function uploadPrescription(t: TestApp, user: TestUser, orderId: number) {
+  const body = await multipart({}, [
+    { field: 'image', name: 'rx.png', type: 'image/png', content: TINY_PNG },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/order/uploadOrderPrescriptions/${orderId}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...user.auth },
+  });
+}

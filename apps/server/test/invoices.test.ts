@@ -12,11 +12,11 @@ import { createInvoicesService } from '../src/modules/invoices/invoices.service'
 import { addBatch, createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import {
   PRESCRIBER_DETAILS,
-  TINY_PNG,
+  caller,
   createAdmin,
   createPharmacist,
   createUser,
-  multipart,
+  uploadPrescription,
   validAddress,
   type TestUser,
 } from './factories';
@@ -53,13 +53,7 @@ describe(`GST invoices and credit notes (${testDriver})`, () => {
   afterAll(async () => t.close());
 
   const db = () => t.database.db;
-  const call = (
-    user: TestUser | null,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-  ) =>
-    t.app.inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
   const detail = async (user: TestUser, orderId: number) =>
     (await call(user, 'GET', `/api/order/getOrderDetail/${orderId}`)).json();
 
@@ -84,15 +78,7 @@ describe(`GST invoices and credit notes (${testDriver})`, () => {
     const confirmed = await call(user, 'PUT', `/api/order/${orderId}`, { addressId });
     expect(confirmed.statusCode).toBe(200);
     if (confirmed.json().order.statusId === ORDER_STATUS.COLLECTING_PRESCRIPTION) {
-      const body = await multipart({}, [
-        { field: 'image', name: 'rx.png', type: 'image/png', content: TINY_PNG },
-      ]);
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: `/api/order/uploadOrderPrescriptions/${orderId}`,
-        payload: body.payload,
-        headers: { ...body.headers, ...user.auth },
-      });
+      const uploaded = await uploadPrescription(t, user, orderId);
       expect(uploaded.statusCode).toBe(200);
     }
     return orderId;
