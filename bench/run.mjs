@@ -235,6 +235,50 @@ async function suite(name, fn) {
   }
 }
 
+/**
+ * A fresh PostgreSQL database with the catalogue seeded, and a handle open on it (both closed or
+ * dropped at the end of the bench if the phase has not done it).
+ */
+async function seededPostgres() {
+  const database = await createPgDatabase();
+  cleanups.push(() => database.drop());
+  log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
+  const handle = await open('postgres', database.url);
+  cleanups.push(() => handle.close());
+  const seeded = await seedCatalogue(handle, PRODUCTS);
+  return { database, handle, seeded };
+}
+
+/**
+ * A PGlite data directory with the catalogue seeded; `then(handle, seeded)` runs on it before
+ * the handle is closed (the shop needs the directory to itself), its result returned as `prepared`.
+ */
+async function seededPglite(then, seeding = `${PRODUCTS} products`) {
+  const dataDir = tempDir('bench-pglite-');
+  log(`PGlite: ${dataDir}, seeding ${seeding}`);
+  const handle = await open('pglite', dataDir);
+  try {
+    const seeded = await seedCatalogue(handle, PRODUCTS);
+    return { dataDir, prepared: await then?.(handle, seeded) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The shop on a phase's PostgreSQL database or PGlite data directory, stopped at the end. */
+async function startPhaseShop(kind, location) {
+  const shop = await startShopServer({
+    label: `shop (${DB_LABEL[kind]})`,
+    port: await freePort(),
+    env:
+      kind === 'postgres'
+        ? { DATABASE_URL: location, DATA_DIR: tempDir('bench-pg-') }
+        : { DATA_DIR: location },
+  });
+  cleanups.push(() => shop.stop());
+  return shop;
+}
+
 const ms = (value) => fmt(value, 1, ' ms');
 /** Files in the local-disk image folder for h2 and h3 (1,000 and 10,000 products' images). */
 const CROWDED_FOLDERS = [4_000, 40_000];
@@ -848,21 +892,11 @@ async function batchCheckoutRows(kind, orders, handle, shopping) {
 /** `--only inventory`: rows j1–j8 on a fresh PostgreSQL database, then on PGlite. */
 async function inventoryPhase() {
   {
-    const database = await createPgDatabase();
-    cleanups.push(() => database.drop());
-    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
-    const handle = await open('postgres', database.url);
-    cleanups.push(() => handle.close());
-    const seeded = await seedCatalogue(handle, PRODUCTS);
+    const { database, handle, seeded } = await seededPostgres();
     pgFigures.seedSeconds = seeded.ms / 1000;
     const shopping = await prepareCheckout(handle, BATCH_CHECKOUT);
     const token = await adminToken(handle);
-    const shop = await startShopServer({
-      label: 'shop (PostgreSQL)',
-      port: await freePort(),
-      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
-    });
-    cleanups.push(() => shop.stop());
+    const shop = await startPhaseShop('postgres', database.url);
     await inventoryListRows(shop, token, 'postgres');
     const orders = await batchCheckout(shop, shopping, 'postgres', database.name);
     await shop.stop();
@@ -871,31 +905,23 @@ async function inventoryPhase() {
     await database.drop();
   }
 
-  const dataDir = tempDir('bench-pglite-');
-  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
-  let handle = await open('pglite', dataDir);
-  let shopping;
-  let token;
-  try {
-    const seeded = await seedCatalogue(handle, PRODUCTS);
+  const {
+    dataDir,
+    prepared: { shopping, token },
+  } = await seededPglite(async (handle, seeded) => {
     notes.push(
       `Seeding ${PRODUCTS.toLocaleString('en')} products with their batches and receipts: PostgreSQL ${fmt(pgFigures.seedSeconds, 1, ' s')}, PGlite ${fmt(seeded.ms / 1000, 1, ' s')}.`,
     );
-    shopping = await prepareCheckout(handle, BATCH_CHECKOUT);
-    token = await adminToken(handle);
-  } finally {
-    await handle.close();
-  }
-  const shop = await startShopServer({
-    label: 'shop (PGlite)',
-    port: await freePort(),
-    env: { DATA_DIR: dataDir },
+    return {
+      shopping: await prepareCheckout(handle, BATCH_CHECKOUT),
+      token: await adminToken(handle),
+    };
   });
-  cleanups.push(() => shop.stop());
+  const shop = await startPhaseShop('pglite', dataDir);
   await inventoryListRows(shop, token, 'pglite');
   const orders = await batchCheckout(shop, shopping, 'pglite');
   await shop.stop();
-  handle = await open('pglite', dataDir);
+  const handle = await open('pglite', dataDir);
   try {
     await batchCheckoutRows('pglite', orders, handle, shopping);
   } finally {
@@ -1090,24 +1116,12 @@ async function jobsOnPglite(dataDir) {
 /** `--only jobs`: rows k1–k7 on a fresh PostgreSQL database, then on PGlite. */
 async function jobsPhase() {
   {
-    const database = await createPgDatabase();
-    cleanups.push(() => database.drop());
-    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
-    const handle = await open('postgres', database.url);
-    cleanups.push(() => handle.close());
-    await seedCatalogue(handle, PRODUCTS);
+    const { database, handle } = await seededPostgres();
     await jobsOnPostgres(database, handle);
     await handle.close();
     await database.drop();
   }
-  const dataDir = tempDir('bench-pglite-');
-  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
-  const handle = await open('pglite', dataDir);
-  try {
-    await seedCatalogue(handle, PRODUCTS);
-  } finally {
-    await handle.close();
-  }
+  const { dataDir } = await seededPglite();
   await jobsOnPglite(dataDir);
 }
 
@@ -1165,48 +1179,28 @@ async function dashboardRows(shop, token, kind, seeded) {
 /** `--only dashboard`: rows l1–l4, PostgreSQL then PGlite, each with 100,000 orders seeded. */
 async function dashboardPhase() {
   {
-    const database = await createPgDatabase();
-    cleanups.push(() => database.drop());
-    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
-    const handle = await open('postgres', database.url);
-    cleanups.push(() => handle.close());
-    await seedCatalogue(handle, PRODUCTS);
+    const { database, handle } = await seededPostgres();
     log(`PostgreSQL: seeding ${DASHBOARD_ORDERS} orders`);
     const seeded = await seedOrders(handle, { orders: DASHBOARD_ORDERS });
     notes.push(
       `Seeding ${seeded.orders.toLocaleString('en')} orders with ${seeded.lines.toLocaleString('en')} lines (bench/lib/orders-seed.mjs): PostgreSQL ${fmt(seeded.ms / 1000, 1, ' s')}.`,
     );
     const token = await adminToken(handle);
-    const shop = await startShopServer({
-      label: 'shop (PostgreSQL)',
-      port: await freePort(),
-      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
-    });
-    cleanups.push(() => shop.stop());
+    const shop = await startPhaseShop('postgres', database.url);
     await dashboardRows(shop, token, 'postgres', seeded);
     await shop.stop();
     await handle.close();
     await database.drop();
   }
-  const dataDir = tempDir('bench-pglite-');
-  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products and ${DASHBOARD_ORDERS} orders`);
-  const handle = await open('pglite', dataDir);
-  let seeded;
-  let token;
-  try {
-    await seedCatalogue(handle, PRODUCTS);
-    seeded = await seedOrders(handle, { orders: DASHBOARD_ORDERS });
-    notes.push(`Seeding the same orders on PGlite: ${fmt(seeded.ms / 1000, 1, ' s')}.`);
-    token = await adminToken(handle);
-  } finally {
-    await handle.close();
-  }
-  const shop = await startShopServer({
-    label: 'shop (PGlite)',
-    port: await freePort(),
-    env: { DATA_DIR: dataDir },
-  });
-  cleanups.push(() => shop.stop());
+  const {
+    dataDir,
+    prepared: { seeded, token },
+  } = await seededPglite(async (handle) => {
+    const orders = await seedOrders(handle, { orders: DASHBOARD_ORDERS });
+    notes.push(`Seeding the same orders on PGlite: ${fmt(orders.ms / 1000, 1, ' s')}.`);
+    return { seeded: orders, token: await adminToken(handle) };
+  }, `${PRODUCTS} products and ${DASHBOARD_ORDERS} orders`);
+  const shop = await startPhaseShop('pglite', dataDir);
   await dashboardRows(shop, token, 'pglite', seeded);
   await shop.stop();
 }
@@ -1292,40 +1286,16 @@ async function catalogCsvRows(shop, token, kind) {
 /** `--only catalog-csv`: rows m1–m8, PostgreSQL then PGlite, each on the seeded catalogue. */
 async function catalogCsvPhase() {
   {
-    const database = await createPgDatabase();
-    cleanups.push(() => database.drop());
-    log(`PostgreSQL: database ${database.name}, seeding ${PRODUCTS} products`);
-    const handle = await open('postgres', database.url);
-    cleanups.push(() => handle.close());
-    await seedCatalogue(handle, PRODUCTS);
+    const { database, handle } = await seededPostgres();
     const token = await adminToken(handle);
-    const shop = await startShopServer({
-      label: 'shop (PostgreSQL)',
-      port: await freePort(),
-      env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
-    });
-    cleanups.push(() => shop.stop());
+    const shop = await startPhaseShop('postgres', database.url);
     await catalogCsvRows(shop, token, 'postgres');
     await shop.stop();
     await handle.close();
     await database.drop();
   }
-  const dataDir = tempDir('bench-pglite-');
-  log(`PGlite: ${dataDir}, seeding ${PRODUCTS} products`);
-  const handle = await open('pglite', dataDir);
-  let token;
-  try {
-    await seedCatalogue(handle, PRODUCTS);
-    token = await adminToken(handle);
-  } finally {
-    await handle.close();
-  }
-  const shop = await startShopServer({
-    label: 'shop (PGlite)',
-    port: await freePort(),
-    env: { DATA_DIR: dataDir },
-  });
-  cleanups.push(() => shop.stop());
+  const { dataDir, prepared: token } = await seededPglite((handle) => adminToken(handle));
+  const shop = await startPhaseShop('pglite', dataDir);
   await catalogCsvRows(shop, token, 'pglite');
   await shop.stop();
 }
