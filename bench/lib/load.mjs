@@ -2,6 +2,7 @@
 // number of seconds with a request cap; latency samplers send a fixed number of requests with a
 // time cap.
 import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -97,4 +98,31 @@ export async function sequentialLatencies(
     latencies.push(elapsed);
   }
   return latencies;
+}
+
+/** The JSON body of a response of get(), gunzipped when the server compressed it. */
+export function jsonBody(response) {
+  const raw =
+    response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
+  return JSON.parse(raw.toString('utf8'));
+}
+
+/**
+ * `rounds` rounds of GET over all the paths, one request at a time (after the caller's warm-up):
+ * each path's latencies in ms, and every latency in the order taken. Any answer but 200 throws.
+ */
+export async function timedRounds(base, headers, paths, rounds) {
+  const samples = new Map(paths.map((urlPath) => [urlPath, []]));
+  const all = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const urlPath of paths) {
+      const t0 = performance.now();
+      const response = await get(`${base}${urlPath}`, headers);
+      const elapsed = performance.now() - t0;
+      if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+      samples.get(urlPath).push(elapsed);
+      all.push(elapsed);
+    }
+  }
+  return { samples, all };
 }

@@ -1,8 +1,7 @@
 // Issue 18 rows l1–l4: the operations dashboard's API and the admin order list's filters, on the
 // 100,000-product catalogue with 100,000 orders (bench/lib/orders-seed.mjs), one request at a
 // time as an admin, as the dashboard page asks for them.
-import { gunzipSync } from 'node:zlib';
-import { get, percentile } from '../lib/load.mjs';
+import { get, jsonBody, percentile, timedRounds } from '../lib/load.mjs';
 
 /** The dashboard as its page loads it (once a minute while open). */
 export const DASHBOARD_PATHS = ['/api/dashboard'];
@@ -27,12 +26,6 @@ export function orderListPaths(today) {
   ];
 }
 
-function bodyOf(response) {
-  const raw =
-    response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
-  return JSON.parse(raw.toString('utf8'));
-}
-
 /**
  * Latency of each path as an admin, one request at a time (gzip, as a browser asks): three
  * warm-up requests per path (not counted), then `rounds` rounds over all the paths. Returns the
@@ -40,31 +33,21 @@ function bodyOf(response) {
  */
 export async function adminLatencies(base, token, paths, { rounds = 60 } = {}) {
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-  const perPath = new Map(paths.map((p) => [p, { samples: [], body: undefined }]));
+  const bodies = new Map();
   for (const urlPath of paths) {
     for (let i = 0; i < 3; i++) {
       const response = await get(`${base}${urlPath}`, headers);
       if (response.status !== 200)
         throw new Error(`GET ${urlPath} answered ${response.status}: ${response.body}`);
-      perPath.get(urlPath).body = bodyOf(response);
+      bodies.set(urlPath, jsonBody(response));
     }
   }
-  const all = [];
-  for (let round = 0; round < rounds; round++) {
-    for (const urlPath of paths) {
-      const t0 = performance.now();
-      const response = await get(`${base}${urlPath}`, headers);
-      const elapsed = performance.now() - t0;
-      if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
-      perPath.get(urlPath).samples.push(elapsed);
-      all.push(elapsed);
-    }
-  }
-  const each = [...perPath].map(([urlPath, entry]) => ({
+  const { samples, all } = await timedRounds(base, headers, paths, rounds);
+  const each = [...samples.keys()].map((urlPath) => ({
     path: urlPath,
-    body: entry.body,
-    p50: percentile(entry.samples, 50),
-    p95: percentile(entry.samples, 95),
+    body: bodies.get(urlPath),
+    p50: percentile(samples.get(urlPath), 50),
+    p95: percentile(samples.get(urlPath), 95),
   }));
   return {
     count: all.length,

@@ -2,8 +2,7 @@
 // (first expiry, first out, inside the order statement) with the stock model's invariants checked
 // afterwards (bench/lib/database.mjs checkBatches), and the admin's low-stock and near-expiry
 // lists on the 100,000-product catalogue.
-import { gunzipSync } from 'node:zlib';
-import { get, percentile } from '../lib/load.mjs';
+import { get, jsonBody, percentile, timedRounds } from '../lib/load.mjs';
 
 /**
  * Row c2 of the last table before stock lived in batches (docs/performance.md, full bench of
@@ -37,12 +36,6 @@ export const INVENTORY_LIST_PATHS = {
   ],
 };
 
-function bodyOf(response) {
-  const raw =
-    response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body;
-  return JSON.parse(raw.toString('utf8'));
-}
-
 /**
  * Latency of each path as an admin, one request at a time (gzip, as a browser asks): two warm-up
  * requests per path (not counted; they also read the list's size), then `rounds` rounds over all
@@ -50,35 +43,25 @@ function bodyOf(response) {
  */
 export async function listLatencies(base, token, paths, { rounds = 30 } = {}) {
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-  const perPath = new Map(paths.map((p) => [p, { samples: [], rows: 0, items: 0 }]));
+  const perPath = new Map(paths.map((p) => [p, { rows: 0, items: 0 }]));
   for (const urlPath of paths) {
     for (let i = 0; i < 2; i++) {
       const response = await get(`${base}${urlPath}`, headers);
       if (response.status !== 200)
         throw new Error(`GET ${urlPath} answered ${response.status}: ${response.body}`);
-      const body = bodyOf(response);
+      const body = jsonBody(response);
       const entry = perPath.get(urlPath);
       entry.rows = body.pagination.rowCount;
       entry.items = body.items.length;
     }
   }
-  const all = [];
-  for (let round = 0; round < rounds; round++) {
-    for (const urlPath of paths) {
-      const t0 = performance.now();
-      const response = await get(`${base}${urlPath}`, headers);
-      const elapsed = performance.now() - t0;
-      if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
-      perPath.get(urlPath).samples.push(elapsed);
-      all.push(elapsed);
-    }
-  }
+  const { samples, all } = await timedRounds(base, headers, paths, rounds);
   const each = [...perPath].map(([urlPath, entry]) => ({
     path: urlPath,
     rows: entry.rows,
     items: entry.items,
-    p50: percentile(entry.samples, 50),
-    p95: percentile(entry.samples, 95),
+    p50: percentile(samples.get(urlPath), 50),
+    p95: percentile(samples.get(urlPath), 95),
   }));
   const slowest = each.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   return {
