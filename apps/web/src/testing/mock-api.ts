@@ -5,7 +5,7 @@ export interface MockResponse {
   body?: unknown;
 }
 
-type Handler = MockResponse | ((request: { body: unknown; url: URL }) => MockResponse);
+export type Handler = MockResponse | ((request: { body: unknown; url: URL }) => MockResponse);
 
 /**
  * Replaces fetch with a table of 'METHOD /api/path' → response. Anything not listed answers 404

@@ -1,31 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { reloadSession } from '../../../lib/auth-session';
-import { mockApi, settingsResponse } from '../../../testing/mock-api';
+import { signInAsAdmin } from '../../../testing/admin-session';
+import type { mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-
-const admin = {
-  id: 1,
-  name: 'Asha Admin',
-  email: 'admin@example.com',
-  phoneNumber: '9876543210',
-  roleId: 1,
-  providerName: 'Email',
-  pharmacistRegistrationNumber: null,
-};
-
-function signInAsAdmin() {
-  window.localStorage.setItem('token', 'admin-token');
-  reloadSession();
-  return mockApi({
-    'GET /api/settings': { body: settingsResponse },
-    'GET /api/user/myProfile': { body: admin },
-    'GET /api/order/all': {
-      body: { orderList: [], pagination: { page: 1, pageCount: 0, rowCount: 0, pageSize: 10 } },
-    },
-  });
-}
 
 /** The query strings of the order list requests made so far. */
 function listQueries(fetchMock: ReturnType<typeof mockApi>) {

@@ -1,35 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadSession } from '../../../lib/auth-session';
-import { mockApi, settingsResponse, type MockResponse } from '../../../testing/mock-api';
+import { signInAsAdmin } from '../../../testing/admin-session';
+import type { MockResponse, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { thisMonth } from '../utils/export-range';
-
-const admin = {
-  id: 1,
-  name: 'Asha Admin',
-  email: 'admin@example.com',
-  phoneNumber: '9876543210',
-  roleId: 1,
-  providerName: 'Email',
-  pharmacistRegistrationNumber: null,
-};
-
-type Handler = MockResponse | ((request: { body: unknown; url: URL }) => MockResponse);
-
-function signInAsAdmin(routes: Record<string, Handler>) {
-  window.localStorage.setItem('token', 'admin-token');
-  reloadSession();
-  return mockApi({
-    'GET /api/settings': { body: settingsResponse },
-    'GET /api/user/myProfile': { body: admin },
-    'GET /api/order/all': {
-      body: { orderList: [], pagination: { page: 1, pageCount: 0, rowCount: 0, pageSize: 10 } },
-    },
-    ...routes,
-  });
-}
 
 function exportCalls(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls.filter(([input]) =>
