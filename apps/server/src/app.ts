@@ -51,6 +51,8 @@ import { reorderRoutes } from './modules/reorder/reorder.routes';
 import { createReorderService } from './modules/reorder/reorder.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { supportInboxRoutes } from './modules/support-inbox/support-inbox.routes';
+import { createSupportInboxService } from './modules/support-inbox/support-inbox.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.service';
@@ -320,7 +322,8 @@ export async function buildApp(
     schedules,
     onPublished: stockAlerts.restocked,
   });
-  const dashboard = createDashboardService({ db, inventory, now: options.now });
+  const inbox = createSupportInboxService({ db, now: options.now });
+  const dashboard = createDashboardService({ db, inventory, inbox, now: options.now });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
@@ -369,6 +372,7 @@ export async function buildApp(
       await api.register(reportsRoutes, { reports });
       await api.register(catalogCsvRoutes, { catalogCsv });
       await api.register(dashboardRoutes, { dashboard });
+      await api.register(supportInboxRoutes, { inbox });
     },
     { prefix: '/api' },
   );

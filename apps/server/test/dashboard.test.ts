@@ -212,18 +212,27 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
     await db()
       .insert(contactMessages)
       .values([
-        // 2026-11-20 in India, the first instant of the last 7 days: counted.
+        // Open however old: a month-old message nobody answered still waits.
         {
-          name: 'In',
-          email: 'in@example.com',
+          name: 'Open',
+          email: 'open@example.com',
           message: 'Hello',
-          createdAt: new Date('2026-11-19T18:30:00.000Z'),
+          createdAt: new Date('2026-10-01T10:00:00.000Z'),
         },
         {
-          name: 'Out',
-          email: 'out@example.com',
+          name: 'Open today',
+          email: 'today@example.com',
           message: 'Hello',
-          createdAt: new Date('2026-11-19T18:29:59.000Z'),
+          createdAt: new Date('2026-11-26T05:00:00.000Z'),
+        },
+        // Handled by the admin: no longer in the queue.
+        {
+          name: 'Handled',
+          email: 'handled@example.com',
+          message: 'Hello',
+          createdAt: new Date('2026-11-26T04:00:00.000Z'),
+          handledAt: new Date('2026-11-26T05:30:00.000Z'),
+          handledByUserId: admin.id,
         },
       ]);
   });
@@ -258,7 +267,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
       approved: 1, // H
       packing: 2, // B, M
       overdue: 2, // F (expected 24th), M (expected 25th); not A (delivered) nor C (cancelled)
-      contactMessages: 1,
+      openContactMessages: 2, // not the handled one
     });
   });
 

@@ -36,3 +36,4 @@ export * from './schemas/tax-documents';
 export * from './rules/dashboard';
 export * from './schemas/order-filters';
 export * from './schemas/dashboard';
+export * from './schemas/contact-messages';

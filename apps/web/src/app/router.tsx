@@ -26,6 +26,7 @@ const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
 const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
 const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
+const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const refillLinks = () => import('./routes/refill-pages');
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
+          { path: d.messages.path, element: page(adminMessages, 'ContactInboxRoute') },
           {
             path: d.prescriptions.path,
             element: page(

@@ -164,6 +164,11 @@ export const paths = {
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     /** Issue 17: the durable queue's jobs, failed ones to retry (admin). */
     jobs: { path: '/dashboard/jobs', getHref: () => '/dashboard/jobs' },
+    /** Issue 18: the Contact Us inbox (admin); `handled` shows the Handled tab. */
+    messages: {
+      path: '/dashboard/messages',
+      getHref: (status?: 'handled') => withQuery('/dashboard/messages', { status }),
+    },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

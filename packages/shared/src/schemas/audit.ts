@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'register.h1_entry',
   'tax_document.issued',
   'catalog.imported',
+  'contact_message.handled',
+  'contact_message.reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +33,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'register.h1_entry': 'H1 register entry',
   'tax_document.issued': 'Invoice or credit note issued',
   'catalog.imported': 'Catalogue imported',
+  'contact_message.handled': 'Contact message handled',
+  'contact_message.reopened': 'Contact message reopened',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -14,8 +14,8 @@ export const dashboardQueuesSchema = z.object({
   packing: count,
   /** Past their expected delivery date and neither Delivered nor Cancelled. */
   overdue: count,
-  /** Contact messages received in the last 7 shop days. */
-  contactMessages: count,
+  /** Contact messages nobody has marked handled yet; links to the admin inbox. */
+  openContactMessages: count,
 });
 
 export const periodFiguresSchema = z.object({

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_STATUS, ROLE } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
-import { contactMessages, orderLines, orders, users } from '../../db/schema/index';
+import { orderLines, orders, users } from '../../db/schema/index';
 
 /**
  * Reads of the operations dashboard (issue 18). Each is a range query over an index on
@@ -77,14 +77,6 @@ export function statusesOfPlaced(db: DbOrTx, range: Instants) {
     .from(orders)
     .where(and(gte(orders.createdAt, range.from), lt(orders.createdAt, range.before)))
     .groupBy(orders.statusId);
-}
-
-export async function countContactMessages(db: DbOrTx, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(gte(contactMessages.createdAt, since));
-  return row?.n ?? 0;
 }
 
 export interface TopProductRow {

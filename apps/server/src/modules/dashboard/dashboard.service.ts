@@ -15,6 +15,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import type { InventoryService } from '../inventory/inventory.service';
+import type { SupportInboxService } from '../support-inbox/support-inbox.service';
 import * as repository from './dashboard.repository';
 
 /** The longest period shown; with the period before it, the span of days read. */
@@ -22,7 +23,6 @@ const LONGEST_PERIOD_DAYS = Math.max(...DASHBOARD_PERIOD_DAYS);
 const TOP_PRODUCTS = 10;
 /** Rows of the low-stock and near-expiry lists shown; their full lists are a click away. */
 const STOCK_ROWS = 10;
-const CONTACT_MESSAGE_DAYS = 7;
 
 /** Every day from `from` to `to`, both included. */
 function daysFrom(from: string, to: string): string[] {
@@ -41,9 +41,10 @@ const toTopProduct = (row: repository.TopProductRow): DashboardTopProduct => ({
 export function createDashboardService(deps: {
   db: Database;
   inventory: Pick<InventoryService, 'lowStock' | 'nearExpiry'>;
+  inbox: Pick<SupportInboxService, 'openCount'>;
   now?: (() => Date) | undefined;
 }) {
-  const { db, inventory } = deps;
+  const { db, inventory, inbox } = deps;
   const now = () => deps.now?.() ?? new Date();
 
   return {
@@ -66,7 +67,7 @@ export function createDashboardService(deps: {
         customersPerDay,
         queueCounts,
         overdue,
-        contactMessages,
+        openContactMessages,
         statuses,
         top,
         lowStock,
@@ -80,10 +81,7 @@ export function createDashboardService(deps: {
           ORDER_STATUS.PACKING,
         ]),
         repository.countOverdue(db, OPEN_ORDER_STATUSES, today),
-        repository.countContactMessages(
-          db,
-          shopDayStart(addDays(today, -(CONTACT_MESSAGE_DAYS - 1))),
-        ),
+        inbox.openCount(),
         repository.statusesOfPlaced(db, last30),
         repository.topProducts(db, last30, CONFIRMED_ORDER_STATUSES, TOP_PRODUCTS),
         inventory.lowStock({
@@ -130,7 +128,7 @@ export function createDashboardService(deps: {
           approved: queue(ORDER_STATUS.ACCEPTED),
           packing: queue(ORDER_STATUS.PACKING),
           overdue,
-          contactMessages,
+          openContactMessages,
         },
         periods: DASHBOARD_PERIOD_DAYS.map((days) => {
           const { current, previous } = dashboardPeriod(today, days);

@@ -11,6 +11,7 @@ import {
   KeyRound,
   LayoutGrid,
   LogIn,
+  Mail,
   MapPin,
   Menu,
   Package,
@@ -88,6 +89,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
       { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
       { label: 'Background Jobs', to: paths.dashboard.jobs.getHref(), Icon: ServerCog },
+      { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail },
     );
   }
   return items;

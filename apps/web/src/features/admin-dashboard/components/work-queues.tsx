@@ -56,12 +56,21 @@ function queuesOf(queues: DashboardResponse['queues']): Queue[] {
       Icon: TimerOff,
       tone: 'late',
     },
+    {
+      label: 'Open contact messages',
+      hint: 'Not handled yet',
+      count: queues.openContactMessages,
+      to: paths.dashboard.messages.getHref(),
+      Icon: Mail,
+      tone: 'warn',
+    },
   ];
 }
 
 /**
  * Issue 18: what waits on the pharmacy now, each queue one click from the order list filtered
- * to it. The count is in the link's name, so a screen reader hears 'To pack and dispatch: 3'.
+ * to it (or from the contact inbox). The count is in the link's name, so a screen reader hears
+ * 'To pack and dispatch: 3'.
  */
 export function WorkQueues({ queues }: { queues: DashboardResponse['queues'] }) {
   return (
@@ -102,26 +111,6 @@ export function WorkQueues({ queues }: { queues: DashboardResponse['queues'] }) 
             </Link>
           </li>
         ))}
-        <li>
-          <div className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <span
-              aria-hidden="true"
-              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600"
-            >
-              <Mail className="size-5" />
-            </span>
-            <span className="min-w-0">
-              <span className="block text-sm font-medium text-slate-700">
-                Contact messages
-                <span className="sr-only">:</span>
-              </span>
-              <span className="block text-2xl font-bold tabular-nums text-slate-900">
-                {queues.contactMessages}
-              </span>
-              <span className="block text-xs text-slate-600">Received in the last 7 days</span>
-            </span>
-          </div>
-        </li>
       </ul>
     </section>
   );
