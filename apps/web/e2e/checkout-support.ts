@@ -120,6 +120,12 @@ export async function saveAddress(request: APIRequestContext, token: string) {
   return addressId;
 }
 
+/** Saves an address and gives it to the order (the Confirm Address step), as the page would. */
+export async function confirmAddress(request: APIRequestContext, token: string, orderId: number) {
+  const addressId = await saveAddress(request, token);
+  await apiCall(request, 'PUT', `/api/order/${orderId}`, { token, data: { addressId } });
+}
+
 /** A 1×1 PNG and a minimal PDF, real enough for the server's content checks. */
 export const pngFile = {
   name: 'prescription-photo.png',

@@ -3,10 +3,10 @@ import { expect, test } from '@playwright/test';
 import {
   adminToken,
   apiCall,
+  confirmAddress,
   demoProduct,
   pageAs,
   placeOrder,
-  saveAddress,
   signUp,
 } from './checkout-support';
 
@@ -24,11 +24,7 @@ test.describe('operations dashboard', () => {
   }, testInfo) => {
     const customer = await signUp(request, 'dashboard');
     const orderId = await placeOrder(request, customer.token, await demoProduct(request, false));
-    const addressId = await saveAddress(request, customer.token);
-    await apiCall(request, 'PUT', `/api/order/${orderId}`, {
-      token: customer.token,
-      data: { addressId },
-    });
+    await confirmAddress(request, customer.token, orderId);
     await apiCall(request, 'PUT', `/api/order/${orderId}`, {
       token: customer.token,
       data: { payment: 'Cash on Delivery' },

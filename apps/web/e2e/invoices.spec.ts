@@ -3,10 +3,10 @@ import { expect, test } from '@playwright/test';
 import {
   adminToken,
   apiCall,
+  confirmAddress,
   demoProduct,
   pageAs,
   placeOrder,
-  saveAddress,
   signUp,
 } from './checkout-support';
 
@@ -25,11 +25,7 @@ test.describe('GST invoice', () => {
     const product = await demoProduct(request, false, 2);
     const customer = await signUp(request, 'invoice');
     const orderId = await placeOrder(request, customer.token, product, 1);
-    const addressId = await saveAddress(request, customer.token);
-    await apiCall(request, 'PUT', `/api/order/${orderId}`, {
-      token: customer.token,
-      data: { addressId },
-    });
+    await confirmAddress(request, customer.token, orderId);
     const { clientSecret } = await apiCall<{ clientSecret: string }>(
       request,
       'POST',
