@@ -11,7 +11,12 @@ import {
   utcDay,
 } from '@pharmacy/shared';
 import { buildApp, type RouteSummary } from '../../src/app';
-import { orderLines, refillReminders, stockNotifications } from '../../src/db/schema/index';
+import {
+  contactMessages,
+  orderLines,
+  refillReminders,
+  stockNotifications,
+} from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
 import {
   multipart,
@@ -104,6 +109,20 @@ const catalogueCsv = (url: string): Request => ({
   headers: { 'content-type': 'text/csv' },
   payload: `${Object.values(CATALOG_CSV_COLUMNS).join(',')}\n,Matrix import ${unique()},Matrix division,Matrix maker,Matrix salt,90,100,OTC,no,,,,,,3004,5,5,yes,0\n`,
 });
+/** A visitor's Contact Us message, open or already handled by the world's admin (issue 18). */
+async function contactMessage(w: World, handled: boolean): Promise<number> {
+  const [row] = await w.db
+    .insert(contactMessages)
+    .values({
+      name: 'Matrix visitor',
+      email: 'visitor@example.com',
+      message: `Hello ${unique()}`,
+      ...(handled ? { handledAt: new Date(), handledByUserId: w.admin.id } : {}),
+    })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error('no contact message');
+  return row.id;
+}
 /** A new product's form: its opening stock arrives as a first batch (issue 15). */
 const newProductFields = (w: World) => ({
   ...productFields(w),
@@ -535,6 +554,27 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'operations dashboard: queues, figures, best sellers, stock lists',
     expect: ADMIN_ONLY(200),
     request: () => get('/api/dashboard'),
+  },
+  'GET /api/contact-messages': {
+    note: 'the Contact Us inbox',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/contact-messages?status=open&page=1'),
+  },
+  'POST /api/contact-messages/:id/handled': {
+    note: 'mark an open contact message handled',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/contact-messages/${await contactMessage(w, false)}/handled`,
+    }),
+  },
+  'POST /api/contact-messages/:id/reopen': {
+    note: 'reopen a handled contact message',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/contact-messages/${await contactMessage(w, true)}/reopen`,
+    }),
   },
 
   'GET /api/audit': {

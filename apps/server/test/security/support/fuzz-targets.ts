@@ -16,6 +16,7 @@ import {
   catalogNameSchema,
   changePasswordSchema,
   contactSchema,
+  contactMessageListQuerySchema,
   forgotPasswordSchema,
   goodsReceiptSchema,
   jobListQuerySchema,
@@ -51,7 +52,12 @@ import {
   writeOffSchema,
   type OrderStatusId,
 } from '@pharmacy/shared';
-import { orders, prescriptions, refillReminders } from '../../../src/db/schema/index';
+import {
+  contactMessages,
+  orders,
+  prescriptions,
+  refillReminders,
+} from '../../../src/db/schema/index';
 import {
   createDivision,
   createManufacturer,
@@ -696,6 +702,24 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     otherShapes: { 400: z.union([catalogImportRefusedSchema, z.object({ message: z.string() })]) },
   },
   {
+    route: 'GET /api/contact-messages',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(contactMessageListQuerySchema),
+  },
+  {
+    route: 'POST /api/contact-messages/:id/handled',
+    group: 'admin',
+    actors: ['admin'],
+    path: (w) => `/api/contact-messages/${w.contactMessageId}/handled`,
+  },
+  {
+    route: 'POST /api/contact-messages/:id/reopen',
+    group: 'admin',
+    actors: ['admin'],
+    path: (w) => `/api/contact-messages/${w.contactMessageId}/reopen`,
+  },
+  {
     route: 'POST /api/jobs/:queue/:id/retry',
     group: 'admin',
     actors: ['admin'],
@@ -938,6 +962,11 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     headers: world.memberB.auth,
   });
   if (order.statusCode !== 201) throw new Error(`fuzz world order: ${order.body}`);
+  const [contactMessage] = await world.db
+    .insert(contactMessages)
+    .values({ name: 'Fuzz visitor', email: 'fuzz@example.com', message: 'Hello' })
+    .returning({ id: contactMessages.id });
+  if (!contactMessage) throw new Error('fuzz world contact message');
   return {
     ...world,
     payOrderA,
@@ -951,5 +980,6 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     stockBatchId: await batchOf(world.db, stockProductId),
     writeOffBatchId: await freshEntry.shortDatedBatch(world),
     recallBatchId: await freshEntry.batch(world),
+    contactMessageId: contactMessage.id,
   };
 }

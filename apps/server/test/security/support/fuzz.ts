@@ -62,6 +62,8 @@ export interface FuzzWorld extends World {
   stockBatchId: number;
   writeOffBatchId: number;
   recallBatchId: number;
+  /** A Contact Us message the inbox fuzzers mark handled and reopen (issue 18). */
+  contactMessageId: number;
 }
 
 export interface FuzzTarget {
