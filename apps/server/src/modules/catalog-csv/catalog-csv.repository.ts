@@ -1,4 +1,5 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
+import type { CatalogCsvRow } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
 import { divisions, manufacturers, products, saltCompositions } from '../../db/schema/index';
 
@@ -87,27 +88,17 @@ export async function insertMissingNames(
   return rows.length;
 }
 
-/** A product as the import writes it: ids resolved, money in paise. */
-export interface ImportedProduct {
+/** A product as the import writes it: a CatalogCsvRow with ids in place of names. */
+export type ImportedProduct = Omit<
+  CatalogCsvRow,
+  'id' | 'division' | 'manufacturer' | 'saltComposition'
+> & {
   id?: number;
-  name: string;
   divisionId: number;
   manufacturerId: number;
   saltCompositionId: number | null;
-  offerPriceMinor: number;
-  maximumRetailPriceMinor: number;
-  scheduleCode: string;
   prescription: boolean;
-  maxUnitsPerOrder: number | null;
-  dosageForm: string | null;
-  strength: string | null;
-  packSize: string | null;
-  description: string | null;
-  hsnCode: string;
-  gstRate: number;
-  reorderLevel: number;
-  isActive: boolean;
-}
+};
 
 /** The record type of jsonb_to_recordset: the JSON keys of ImportedProduct and their SQL types. */
 const RECORD = sql.raw(`r(
