@@ -1,5 +1,5 @@
 import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { SHOP_TIME_ZONE, type ContactMessage } from '@pharmacy/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
@@ -39,24 +39,26 @@ export function ContactMessageCard({
   const handled = message.handledAt !== null;
   const pending = markHandled.isPending || reopen.isPending;
 
+  // A double click can land both clicks before the disabled button renders; the ref sees the
+  // first. It stays set after a success: the message has moved to the other tab, and its card
+  // goes with the refetch.
+  const inFlight = useRef(false);
+
   const move = () => {
-    // The button is disabled while pending; this guards the click that lands before it renders.
-    if (pending) return;
-    if (handled) {
-      reopen.mutate(message.id, {
-        onSuccess: () => {
-          notify.success('Message reopened.');
-          onMoved();
-        },
-      });
-    } else {
-      markHandled.mutate(message.id, {
-        onSuccess: () => {
-          notify.success('Message marked as handled.');
-          onMoved();
-        },
-      });
-    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    // The promise, not mutate's callbacks: the card unmounts when the refetched tab no longer
+    // holds its message, and focus must still leave the vanished button.
+    (handled ? reopen : markHandled).mutateAsync(message.id).then(
+      () => {
+        notify.success(handled ? 'Message reopened.' : 'Message marked as handled.');
+        onMoved();
+      },
+      () => {
+        // The app's mutation error toast has said what went wrong; a new click may try again.
+        inFlight.current = false;
+      },
+    );
   };
 
   return (
