@@ -252,6 +252,7 @@ describe('dashboard shell', () => {
       'Prescriptions',
       'Audit Log',
       'Background Jobs',
+      'Messages',
     ]);
   });
 
