@@ -48,6 +48,13 @@ describe('tax out of a tax-inclusive line (paise)', () => {
     }
   });
 
+  it('takes the 40% slab of GST 2.0 out of a gross like the others', () => {
+    expect(isGstRate(40)).toBe(true);
+    // 14,000 × 40 / 140 = 4,000 exactly; 1 paisa × 40 / 140 = 0.2857… rounds to 0.
+    expect(splitInclusiveGst(14_000, 40)).toEqual({ taxable: 10_000, tax: 4_000 });
+    expect(splitInclusiveGst(1, 40)).toEqual({ taxable: 1, tax: 0 });
+  });
+
   it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
     'refuses a gross of %d paise',
     (gross) => {
@@ -55,7 +62,7 @@ describe('tax out of a tax-inclusive line (paise)', () => {
     },
   );
 
-  it.each([-5, 3, 7.5, 12.5, 40, 100, Number.NaN])('refuses a rate of %d%%', (rate) => {
+  it.each([-5, 3, 7.5, 12.5, 41, 100, Number.NaN])('refuses a rate of %d%%', (rate) => {
     expect(isGstRate(rate)).toBe(false);
     expect(() => splitInclusiveGst(1_000, rate as GstRate)).toThrow(RangeError);
   });
