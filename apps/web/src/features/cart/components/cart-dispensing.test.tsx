@@ -80,6 +80,8 @@ function serverProduct(product: CartProduct) {
     dosageForm: null,
     strength: null,
     packSize: null,
+    hsnCode: '3004',
+    gstRate: 5,
     description: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   };

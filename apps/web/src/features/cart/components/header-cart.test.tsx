@@ -58,6 +58,8 @@ function serverItem(count: number) {
       dosageForm: null,
       strength: null,
       packSize: null,
+      hsnCode: '3004',
+      gstRate: 5,
       description: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     },
