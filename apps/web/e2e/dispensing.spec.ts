@@ -73,7 +73,8 @@ function panelOf(page: Page) {
 }
 
 test.describe('dispensing safety', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // The longest journey of the suite (two browsers, a review, a dispatch): 1.6 min on a busy CI machine.
+  test.describe.configure({ timeout: 240_000 });
 
   test('a Schedule H1 order waits for the pharmacist, who approves with the prescriber details; the register records its dispatch', async ({
     browser,
