@@ -11,6 +11,17 @@ const statusCondition = (status: ContactMessageStatus) =>
  * One page of a tab with its total. Open messages newest first (contact_messages_open_idx);
  * handled ones most recently handled first, so a message just handled heads its tab.
  */
+/** What a message shows in the inbox: its text and who handled it. */
+const messageColumns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  message: contactMessages.message,
+  createdAt: contactMessages.createdAt,
+  handledAt: contactMessages.handledAt,
+  handledByName: users.name,
+};
+
 export async function listMessages(
   db: DbOrTx,
   status: ContactMessageStatus,
@@ -23,15 +34,7 @@ export async function listMessages(
       : [desc(contactMessages.handledAt), desc(contactMessages.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        message: contactMessages.message,
-        createdAt: contactMessages.createdAt,
-        handledAt: contactMessages.handledAt,
-        handledByName: users.name,
-      })
+      .select(messageColumns)
       .from(contactMessages)
       .leftJoin(users, eq(users.id, contactMessages.handledByUserId))
       .where(statusCondition(status))
@@ -71,15 +74,7 @@ export async function setHandled(
 
 export async function findMessage(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-      handledAt: contactMessages.handledAt,
-      handledByName: users.name,
-    })
+    .select(messageColumns)
     .from(contactMessages)
     .leftJoin(users, eq(users.id, contactMessages.handledByUserId))
     .where(eq(contactMessages.id, id));
