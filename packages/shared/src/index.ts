@@ -37,3 +37,5 @@ export * from './rules/dashboard';
 export * from './schemas/order-filters';
 export * from './schemas/dashboard';
 export * from './schemas/contact-messages';
+export * from './rules/after-sales';
+export * from './rules/promotions';

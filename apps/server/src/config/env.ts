@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { findGstState, type GstState } from '@pharmacy/shared';
+import {
+  findGstState,
+  type AfterSalesPolicy,
+  type GstState,
+  type LoyaltyPolicy,
+} from '@pharmacy/shared';
 
 /**
  * The only reader of process.env (ARCHITECTURE.md). Every variable is validated once at start;
@@ -68,6 +73,14 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   REFILL_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
+  // Issue 19 after-sales policy (the FAQ's figures) and loyalty programme.
+  CANCEL_WINDOW_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  DAMAGE_REPORT_HOURS: z.coerce.number().int().min(0).max(720).default(48),
+  LOYALTY_RUPEES_PER_POINT: z.coerce.number().int().min(1).max(100_000).default(100),
+  LOYALTY_POINT_VALUE_PAISE: z.coerce.number().int().min(1).max(10_000).default(100),
+  LOYALTY_MAX_REDEEM_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  LOYALTY_EXPIRY_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   // The seller printed on GST invoices (issue 18). The defaults are demo values for a local run,
   // not a registration: a real shop sets every one of them.
   SELLER_LEGAL_NAME: optionalString,
@@ -172,6 +185,10 @@ export interface AppConfig {
   };
   /** Refill reminder mails go this many days before the refill is due (issue 17). */
   refillReminderDaysBefore: number;
+  /** The cancel/change window and the return and damage-report windows (issue 19). */
+  afterSales: AfterSalesPolicy;
+  /** Points earned, their value when spent, the redemption cap and their expiry (issue 19). */
+  loyalty: LoyaltyPolicy;
   /** The registered seller printed on every GST invoice and credit note (issue 18). */
   seller: SellerConfig;
 }
@@ -323,6 +340,17 @@ export function loadConfig(
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     },
     refillReminderDaysBefore: e.REFILL_REMINDER_DAYS_BEFORE,
+    afterSales: {
+      changeOrCancelHours: e.CANCEL_WINDOW_HOURS,
+      returnDays: e.RETURN_DAYS,
+      damageReportHours: e.DAMAGE_REPORT_HOURS,
+    },
+    loyalty: {
+      earnPerMinor: e.LOYALTY_RUPEES_PER_POINT * 100,
+      pointValueMinor: e.LOYALTY_POINT_VALUE_PAISE,
+      maxRedeemPercent: e.LOYALTY_MAX_REDEEM_PERCENT,
+      expiryMonths: e.LOYALTY_EXPIRY_MONTHS,
+    },
     seller: {
       legalName: e.SELLER_LEGAL_NAME ?? e.SHOP_NAME,
       address: e.SELLER_ADDRESS,

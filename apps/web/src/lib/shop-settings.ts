@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShopSettings } from '@pharmacy/shared';
+import { DEFAULT_LOYALTY_POLICY, POLICY, type ShopSettings } from '@pharmacy/shared';
 import { env } from '../config/env';
 import { api } from './api-client';
 
@@ -25,6 +25,12 @@ export const fallbackShopSettings: ShopSettings = {
   supportEmail: env.supportEmail,
   supportPhone: env.supportPhone,
   googleSignInEnabled: false,
+  afterSales: {
+    changeOrCancelHours: POLICY.changeOrCancelHours,
+    returnDays: POLICY.returnDays,
+    damageReportHours: POLICY.damageReportHours,
+  },
+  loyalty: DEFAULT_LOYALTY_POLICY,
 };
 
 export function useShopSettings(): ShopSettings {

@@ -36,5 +36,17 @@ export const shopSettingsSchema = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   googleSignInEnabled: z.boolean(),
+  /** Issue 19: the after-sales windows and the loyalty programme, as this shop configures them. */
+  afterSales: z.object({
+    changeOrCancelHours: z.number().int(),
+    returnDays: z.number().int(),
+    damageReportHours: z.number().int(),
+  }),
+  loyalty: z.object({
+    earnPerMinor: z.number().int(),
+    pointValueMinor: z.number().int(),
+    maxRedeemPercent: z.number().int(),
+    expiryMonths: z.number().int(),
+  }),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

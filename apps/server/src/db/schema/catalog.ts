@@ -102,6 +102,8 @@ export const products = pgTable(
     hsnCode: varchar('hsn_code', { length: 8 }).notNull().default('3004'),
     /** GST percent, tax included in the prices: one of GST_RATES. */
     gstRate: smallint('gst_rate').notNull().default(5),
+    /** Issue 19: false for what cannot come back once sold (cold chain, opened hygiene items). */
+    returnable: boolean('returnable').notNull().default(true),
     /** Sellable stock below this puts the product on the low-stock list. */
     reorderLevel: integer('reorder_level').notNull().default(5),
     /**

@@ -13,3 +13,6 @@ export * from './dispensing';
 export * from './audit';
 export * from './refills';
 export * from './invoices';
+export * from './aftersales';
+export * from './loyalty';
+export * from './coupons';

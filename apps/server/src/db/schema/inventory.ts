@@ -102,7 +102,7 @@ export const stockMovements = pgTable(
     uniqueIndex('stock_movements_user_request_key').on(t.userId, t.requestKey),
     check(
       'stock_movements_kind_check',
-      sql`${t.kind} in ('receipt', 'sale', 'cancellation_return', 'adjustment', 'expiry_write_off', 'recall')`,
+      sql`${t.kind} in ('receipt', 'sale', 'cancellation_return', 'adjustment', 'expiry_write_off', 'recall', 'customer_return', 'return_write_off')`,
     ),
     index('stock_movements_product_created_at_idx').on(
       t.productId,

@@ -47,6 +47,15 @@ export const orders = pgTable(
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     paymentNote: varchar('payment_note', { length: 200 }),
+    /**
+     * Issue 19: what a coupon and redeemed points took off before payment. The total above is
+     * what is paid: the lines' gross amounts less these two, which are also allocated to the
+     * lines (order_lines.discount_minor) so that tax is computed on what each line was sold for.
+     */
+    couponCode: varchar('coupon_code', { length: 40 }),
+    couponDiscountMinor: integer('coupon_discount_minor').notNull().default(0),
+    pointsRedeemed: integer('points_redeemed').notNull().default(0),
+    pointsDiscountMinor: integer('points_discount_minor').notNull().default(0),
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -57,6 +66,10 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_id_check', sql`${t.statusId} BETWEEN 1 AND 10`),
     check('orders_total_order_value_check', sql`${t.totalOrderValueMinor} >= 0`),
+    check(
+      'orders_discounts_check',
+      sql`${t.couponDiscountMinor} >= 0 AND ${t.pointsDiscountMinor} >= 0 AND ${t.pointsRedeemed} >= 0`,
+    ),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_at_idx').on(
       t.userId,
@@ -92,11 +105,17 @@ export const orderLines = pgTable(
     maximumRetailPriceMinor: integer('maximum_retail_price_minor').notNull(),
     quantity: integer('quantity').notNull(),
     prescription: boolean('prescription').notNull(),
+    /** Issue 19: this line's share of the order's coupon and points discount, in paise. */
+    discountMinor: integer('discount_minor').notNull().default(0),
   },
   (t) => [
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
     check('order_lines_unit_price_check', sql`${t.unitPriceMinor} >= 0`),
     check('order_lines_maximum_retail_price_check', sql`${t.maximumRetailPriceMinor} >= 0`),
+    check(
+      'order_lines_discount_check',
+      sql`${t.discountMinor} >= 0 AND ${t.discountMinor} <= ${t.unitPriceMinor} * ${t.quantity}`,
+    ),
     index('order_lines_order_id_idx').on(t.orderId),
     index('order_lines_product_id_idx').on(t.productId),
     // Issue 18 dashboard: a period's best sellers read the lines of its orders from this index

@@ -99,6 +99,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       supportEmail: app.config.supportEmail,
       supportPhone: app.config.supportPhone,
       googleSignInEnabled: app.config.google !== undefined,
+      afterSales: app.config.afterSales,
+      loyalty: app.config.loyalty,
     }),
   );
 
