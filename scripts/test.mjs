@@ -15,13 +15,20 @@ const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
+const phaseTimes = [];
+
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  // Each phase's wall time, summed up at the end: CI must stay well under its hour.
+  const seconds = Math.round((Date.now() - started) / 1000);
+  phaseTimes.push(`${label} ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  console.log(`◀ ${label}: ${seconds} s`);
   return result.status === 0;
 }
 
@@ -131,6 +138,7 @@ if (process.env.STRESS_PROFILE && (!only || only === 'stress')) {
   ]);
 }
 
+console.log(`\nTimes: ${phaseTimes.join('; ')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 if (totals.skipped) console.log(`\n${totals.skipped} skipped`);
 // The last line is exactly 'N passed, N failed', for CI to read.
