@@ -28,6 +28,9 @@
 //   --only catalog-csv issue 18 point 4 (m1–m8): the catalogue CSV on the 100,000-product
 //                    catalogue: export (time, MB), re-import unchanged (preview: 0 changes), and
 //                    100,000 new or changed rows previewed and imported, on PostgreSQL and PGlite
+//   --only after-sales issue 19 (n1–n3): place-and-pay (place, confirm the address, pay cash
+//                    on delivery) at 16 concurrent shoppers on PostgreSQL, without discounts and
+//                    with a 10 % coupon and loyalty points applied before paying, and the ratio
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -87,6 +90,13 @@ import {
   previewImport,
 } from './suites/catalog-csv.mjs';
 import {
+  checkPaidOrders,
+  combineRounds,
+  COUPON_PERCENT,
+  placeAndPay,
+  prepareAfterSales,
+} from './suites/after-sales.mjs';
+import {
   DASHBOARD_PATHS,
   adminLatencies,
   describeOrderListPath,
@@ -140,6 +150,7 @@ const INVENTORY_ONLY = args.only === 'inventory';
 const JOBS_ONLY = args.only === 'jobs';
 const DASHBOARD_ONLY = args.only === 'dashboard';
 const CATALOG_CSV_ONLY = args.only === 'catalog-csv';
+const AFTER_SALES_ONLY = args.only === 'after-sales';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
@@ -155,10 +166,11 @@ if (
     'jobs',
     'dashboard',
     'catalog-csv',
+    'after-sales',
   ].includes(args.only)
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard or catalog-csv`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard, catalog-csv or after-sales`,
   );
   process.exit(2);
 }
@@ -289,7 +301,7 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild =
-  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY || CATALOG_CSV_ONLY
+  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY || CATALOG_CSV_ONLY || AFTER_SALES_ONLY
     ? Promise.resolve({ ok: false, error: 'skipped' })
     : buildWeb();
 
@@ -1300,6 +1312,174 @@ async function catalogCsvPhase() {
   await shop.stop();
 }
 
+// ---------------------------------------------------------------------------------- after-sales
+/** Paid orders per variant for n1–n3 (each a different shopper), and the warm-up's per variant. */
+const AFTER_SALES_ORDERS = 480;
+const AFTER_SALES_WARMUP = 48;
+/**
+ * The two variants take turns in ABBA order, each round half of a variant's shoppers, so that
+ * drift in the shared machine's other work falls on both alike.
+ */
+const AFTER_SALES_ROUNDS = ['plain', 'discounted', 'discounted', 'plain'];
+
+/**
+ * Rows n1–n3 (issue 19) against a shop on PostgreSQL: place-and-pay without discounts and with
+ * a coupon and points, each variant warmed up first (not counted), then the ABBA rounds.
+ */
+async function afterSalesRows(shop, handle, prepared, databaseName) {
+  const label = `${SHOPPERS} concurrent shoppers (PostgreSQL, ${PRODUCTS.toLocaleString('en')} products)`;
+  const variants = {
+    plain: { discounts: false, rounds: [], halves: halves(prepared.plain.shoppers) },
+    discounted: { discounts: true, rounds: [], halves: halves(prepared.discounted.shoppers) },
+  };
+  for (const [name, variant] of Object.entries(variants)) {
+    const warm = await suite(`place-and-pay warm-up, ${name}`, async () => {
+      const result = await placeAndPay(shop, prepared[name].warmup, {
+        concurrency: SHOPPERS,
+        discounts: variant.discounts,
+        keyPrefix: `bench-after-sales-warmup-${name}`,
+      });
+      if (result.latencies.length === 0) throw new Error(result.firstError ?? 'no order paid');
+      return result;
+    });
+    variant.skipped = !warm;
+    variant.warmupFailed = warm?.failed ?? 0;
+  }
+  const taken = { plain: 0, discounted: 0 };
+  for (const name of AFTER_SALES_ROUNDS) {
+    const variant = variants[name];
+    if (variant.skipped) continue;
+    const shoppers = variant.halves[taken[name]++];
+    const round = await suite(`place-and-pay, ${name}, ${shoppers.length} orders`, () =>
+      withCpu({ pids: [shop.pid], databaseName }, () =>
+        placeAndPay(shop, shoppers, {
+          concurrency: SHOPPERS,
+          discounts: variant.discounts,
+          keyPrefix: `bench-after-sales-${name}-${taken[name]}`,
+        }),
+      ),
+    );
+    if (round) variant.rounds.push(round);
+  }
+  const combined = Object.fromEntries(
+    Object.entries(variants).map(([name, variant]) => [
+      name,
+      variant.rounds.length ? combineRounds(variant.rounds) : undefined,
+    ]),
+  );
+  const { plain, discounted } = combined;
+  const latency = (r) => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`;
+  const failures = (r, variant) =>
+    `${r.paid} paid, ${r.failed} failed, ${variant.warmupFailed} warm-up failures${r.firstError ? ` (first: ${r.firstError})` : ''}`;
+  const rounds = (r) => r.perRound.map((value) => fmt(value, 0)).join(', ');
+  if (plain) {
+    log(`n1: ${fmt(plain.ordersPerSecond, 1)} orders/s, ${latency(plain)}`);
+    rows.push(
+      row(
+        'n1',
+        `Place-and-pay without discounts (place the cart, confirm the address, pay cash on delivery), ${label}, orders/s`,
+        `${fmt(plain.ordersPerSecond, 1)} orders/s`,
+        `${failures(plain, variants.plain)}; rounds ${rounds(plain)} orders/s`,
+        latency(plain),
+        'report',
+        undefined,
+      ),
+    );
+  }
+  if (discounted) {
+    log(`n2: ${fmt(discounted.ordersPerSecond, 1)} orders/s, ${latency(discounted)}`);
+    const meanPoints = discounted.pointsSpent / Math.max(1, discounted.paid);
+    rows.push(
+      row(
+        'n2',
+        `  same with a ${COUPON_PERCENT} % coupon and loyalty points applied before paying (POST …/coupon, POST …/points: the most the order may take), orders/s`,
+        `${fmt(discounted.ordersPerSecond, 1)} orders/s`,
+        `${failures(discounted, variants.discounted)}; rounds ${rounds(discounted)} orders/s; ${fmt(meanPoints, 0)} points an order on average${discounted.noPoints ? `, ${discounted.noPoints} orders could take none` : ''}`,
+        latency(discounted),
+        'report',
+        undefined,
+      ),
+    );
+  }
+  for (const [name, r] of Object.entries(combined)) {
+    if (!r) continue;
+    const steps = Object.entries(r.stepP50)
+      .map(([step, value]) => `${step} ${ms(value)}`)
+      .join(', ');
+    const cpu = variants[name].rounds.map((round) => round.cpu);
+    const wall = variants[name].rounds.map((round) => round.seconds);
+    // CPU per paid order is steadier than orders/s on a machine others share.
+    const serverCpu = cpu.reduce((sum, c, i) => sum + (c.servers[0] ?? 0) * wall[i], 0);
+    const postgresCpu = cpu.reduce((sum, c, i) => sum + c.postgres * wall[i], 0);
+    notes.push(
+      `${name === 'plain' ? 'n1' : 'n2'} per step, p50: ${steps}; CPU per paid order: server ${fmt((serverCpu * 1000) / r.paid, 1, ' ms')}, PostgreSQL ${fmt((postgresCpu * 1000) / r.paid, 1, ' ms')} (rounds: ${cpu.map((c) => cpuText(c, 'server')).join(' | ')}).`,
+    );
+  }
+  if (plain && discounted) {
+    const ratio = discounted.ordersPerSecond / plain.ordersPerSecond;
+    const pairs = [0, 1]
+      .filter((i) => plain.perRound[i] && discounted.perRound[i])
+      .map((i) => times(discounted.perRound[i] / plain.perRound[i]));
+    const check = await suite('place-and-pay: the discounted orders in the database', async () => {
+      const [withDiscounts, without] = await Promise.all([
+        checkPaidOrders(handle, discounted.orderIds),
+        checkPaidOrders(handle, plain.orderIds),
+      ]);
+      return { withDiscounts, without };
+    });
+    const d = check?.withDiscounts;
+    const p = check?.without;
+    const clean =
+      d !== undefined &&
+      p !== undefined &&
+      d.packing === d.orders &&
+      d.withCoupon === d.orders &&
+      d.withPoints === discounted.paid - discounted.noPoints &&
+      d.redemptions === d.withPoints &&
+      d.totalMismatch === 0 &&
+      p.packing === p.orders &&
+      p.totalMismatch === 0 &&
+      p.withCoupon === 0 &&
+      p.withPoints === 0;
+    rows.push(
+      row(
+        'n3',
+        'Place-and-pay with a coupon and points beside without (n2 / n1)',
+        times(ratio),
+        `rounds (ABBA, paired): ${pairs.join(', ')}`,
+        d && p
+          ? `with: ${d.packing}/${d.orders} confirmed, ${d.withCoupon} with the coupon, ${d.withPoints} with points (${d.redemptions} redemptions in the ledger), ${fmt(d.discountMinor / 100, 0)} ₹ off, ${d.totalMismatch} totals ≠ Σ lines; without: ${p.packing}/${p.orders} confirmed, ${p.totalMismatch} totals ≠ Σ lines`
+          : 'database check not done',
+        '≥ 0.8×, every order paid and priced exactly',
+        ratio >= 0.8 && clean && plain.failed + discounted.failed === 0,
+      ),
+    );
+  }
+}
+
+/** A list in two halves (the first one longer by one when odd). */
+function halves(list) {
+  const middle = Math.ceil(list.length / 2);
+  return [list.slice(0, middle), list.slice(middle)];
+}
+
+/** `--only after-sales`: rows n1–n3 on a PostgreSQL database of their own. */
+async function afterSalesPhase() {
+  const { database, handle } = await seededPostgres();
+  log(
+    `PostgreSQL: ${2 * (AFTER_SALES_ORDERS + AFTER_SALES_WARMUP)} shoppers with carts, addresses, points and a coupon`,
+  );
+  const prepared = await prepareAfterSales(handle, {
+    perVariant: AFTER_SALES_ORDERS,
+    warmupPerVariant: AFTER_SALES_WARMUP,
+  });
+  const shop = await startPhaseShop('postgres', database.url);
+  await afterSalesRows(shop, handle, prepared, database.name);
+  await shop.stop();
+  await handle.close();
+  await database.drop();
+}
+
 /** --only search|checkout|scale: the PostgreSQL set-up, then that one suite. */
 async function narrowPhase() {
   const database = await createPgDatabase();
@@ -1711,6 +1891,7 @@ try {
   else if (JOBS_ONLY) await jobsPhase();
   else if (DASHBOARD_ONLY) await dashboardPhase();
   else if (CATALOG_CSV_ONLY) await catalogCsvPhase();
+  else if (AFTER_SALES_ONLY) await afterSalesPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
@@ -1719,6 +1900,7 @@ try {
     if (!args.only) {
       await dashboardPhase();
       await catalogCsvPhase();
+      await afterSalesPhase();
     }
   }
   failedJobsRow();

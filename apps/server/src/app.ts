@@ -58,6 +58,12 @@ import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import {
+  LOYALTY_EXPIRY_CRON,
+  LOYALTY_EXPIRY_QUEUE,
+  createLoyaltyService,
+} from './modules/loyalty/loyalty.service';
 import {
   REFILL_REMINDER_CRON,
   REFILL_REMINDER_QUEUE,
@@ -288,6 +294,7 @@ export async function buildApp(
     compliance,
     now: options.now,
   });
+  const loyalty = createLoyaltyService({ db, jobs, policy: config.loyalty, now: options.now });
   const orders = createOrdersService({
     db,
     invoices,
@@ -299,6 +306,13 @@ export async function buildApp(
     mail: orderMail,
     // A new order of a product restarts its refill reminder's interval (in the same transaction).
     onConfirmed: (tx, confirmed) => refills.orderConfirmed(tx, confirmed),
+    // A delivered order earns its points in the delivery's transaction (issue 19).
+    onDelivered: (tx, order) =>
+      loyalty.onOrderDelivered(tx, {
+        orderId: order.id,
+        userId: order.userId,
+        paidMinor: order.totalOrderValueMinor,
+      }),
   });
   const reorder = createReorderService({ db, orders, cart });
   const refills = createRefillsService({
@@ -373,6 +387,7 @@ export async function buildApp(
       await api.register(catalogCsvRoutes, { catalogCsv });
       await api.register(dashboardRoutes, { dashboard });
       await api.register(supportInboxRoutes, { inbox });
+      await api.register(loyaltyRoutes, { loyalty });
     },
     { prefix: '/api' },
   );
@@ -390,12 +405,15 @@ export async function buildApp(
       // The scan is safe to run again (each due date is marked in the transaction that mails it);
       // a failed one is retried a few times, and the next quarter-hour's scan runs anyway.
       [REFILL_REMINDER_QUEUE]: { ...mailQueue, retryLimit: 3 },
+      // Expiry is computed from the ledger each time, so a rerun writes nothing twice.
+      [LOYALTY_EXPIRY_QUEUE]: { ...mailQueue, retryLimit: 3 },
     },
     { poll: config.jobs.workers && options.jobs?.poll !== false },
   );
   // pg-boss keeps the schedule in the database (one job per slot, whichever instance makes it);
   // the queue must exist first.
   await jobs.scheduleCron(REFILL_REMINDER_QUEUE, REFILL_REMINDER_CRON);
+  await jobs.scheduleCron(LOYALTY_EXPIRY_QUEUE, LOYALTY_EXPIRY_CRON);
   // Stopped before the database closes (onClose hooks run last-added first).
   app.addHook('onClose', async () => jobs.stop());
 

@@ -39,3 +39,4 @@ export * from './schemas/dashboard';
 export * from './schemas/contact-messages';
 export * from './rules/after-sales';
 export * from './rules/promotions';
+export * from './schemas/loyalty';

@@ -54,7 +54,14 @@ export type ChangeStatus = (
   actor: TransitionActor,
 ) => Promise<void>;
 
-export function createStatusChanges(compliance: ComplianceService, mail: OrderMail): ChangeStatus {
+/** Told of a delivery inside its transaction (loyalty points, issue 19). */
+export type OnOrderDelivered = (tx: DbOrTx, order: repository.OrderRow) => Promise<unknown>;
+
+export function createStatusChanges(
+  compliance: ComplianceService,
+  mail: OrderMail,
+  onDelivered?: OnOrderDelivered,
+): ChangeStatus {
   /**
    * Every status change goes through here: the order state machine (shared ORDER_TRANSITIONS)
    * accepts or refuses it, the history and the audit chain record it, and a dispatch writes the
@@ -87,6 +94,7 @@ export function createStatusChanges(compliance: ComplianceService, mail: OrderMa
       note,
     });
     if (to === ORDER_STATUS.DISPATCHED) await compliance.recordDispatch(tx, order.id, byUserId);
+    if (to === ORDER_STATUS.DELIVERED && onDelivered) await onDelivered(tx, order);
     await recordAudit(tx, {
       actorUserId: byUserId,
       action: 'order.status_changed',

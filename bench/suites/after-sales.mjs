@@ -1,0 +1,244 @@
+// Issue 19 rows n1–n3: place-and-pay at 16 concurrent shoppers, without discounts and with a
+// coupon and loyalty points applied before paying, on PostgreSQL. Each order is one shopper's
+// whole way from cart to confirmed order, as the web app sends it: place the cart, confirm the
+// address, (apply the coupon, spend points), pay cash on delivery. Cash on delivery rather than
+// the built-in card provider: its create-intent and confirm routes allow 30 requests a minute
+// per address, and every bench shopper comes from 127.0.0.1.
+import { sql } from 'drizzle-orm';
+import { prepareCheckout, query } from '../lib/database.mjs';
+import { percentile } from '../lib/load.mjs';
+
+export const COUPON_CODE = 'BENCH10';
+export const COUPON_PERCENT = 10;
+/** Points each shopper holds before the run: more than any cart's 20 % cap needs. */
+export const POINTS_PER_SHOPPER = 5_000;
+/** The pool's stock (and the hot product's) is far above what the carts take: nothing sells out. */
+const AMPLE_STOCK = 100_000;
+
+const idList = (ids) =>
+  sql`(SELECT value::int FROM json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+/**
+ * Set-up by SQL, before anything is measured: `perVariant` shoppers for each variant plus
+ * `warmupPerVariant` each to warm both paths up, with carts as the checkout rows have them
+ * (bench/lib/database.mjs prepareCheckout, on products from `poolOffset`), a primary address
+ * each, POINTS_PER_SHOPPER points earned (one 'earned' ledger row expiring in a year) for every
+ * shopper of both variants (so the two differ only by what is applied), and a percent coupon
+ * without a usage limit. Consecutive accounts go to alternate variants, so both get the same mix
+ * of carts (the generator draws them in sequence).
+ */
+export async function prepareAfterSales(
+  handle,
+  { perVariant, warmupPerVariant, poolOffset = 0, accounts = 'bench-after-sales' },
+) {
+  const shopping = await prepareCheckout(handle, {
+    shoppers: 2 * perVariant,
+    hotStock: AMPLE_STOCK,
+    warmup: 2 * warmupPerVariant,
+    poolOffset,
+    accounts,
+  });
+  // prepareCheckout numbers its accounts 1…n in the order of its tokens (warm-up first).
+  const users = await query(
+    handle,
+    sql`SELECT id, split_part(split_part(email, '@', 1), '-', -1)::int AS n
+        FROM users WHERE email LIKE ${`${accounts}-%@example.com`}`,
+  );
+  const userIds = users.map((user) => Number(user.id));
+  const addresses = await query(
+    handle,
+    sql`INSERT INTO addresses (user_id, name, phone, street, city, state, pin_code, is_primary)
+        SELECT id, name, '9876543210', '12 MG Road', 'Bengaluru', 'Karnataka', '560001', true
+        FROM users WHERE id IN ${idList(userIds)}
+        RETURNING id, user_id AS "userId"`,
+  );
+  await query(
+    handle,
+    sql`INSERT INTO loyalty_ledger (user_id, kind, points, expires_at, note)
+        SELECT id, 'earned', ${POINTS_PER_SHOPPER}, now() + interval '1 year', 'Bench points'
+        FROM users WHERE id IN ${idList(userIds)}`,
+  );
+  await query(
+    handle,
+    sql`INSERT INTO coupons (code, description, kind, percent_off, starts_at)
+        VALUES (${COUPON_CODE}, 'Bench coupon: 10 % off, no usage limit', 'percent',
+          ${COUPON_PERCENT}, now() - interval '1 day')`,
+  );
+  const addressOf = new Map(addresses.map((a) => [Number(a.userId), Number(a.id)]));
+  const byN = new Map(users.map((user) => [Number(user.n), Number(user.id)]));
+  const all = [...shopping.warmupTokens, ...shopping.tokens].map((token, index) => {
+    const userId = byN.get(index + 1);
+    return { token, userId, addressId: addressOf.get(userId) };
+  });
+  const warmup = all.slice(0, 2 * warmupPerVariant);
+  const measured = all.slice(2 * warmupPerVariant);
+  const split = (list, parity) => list.filter((_, index) => index % 2 === parity);
+  return {
+    plain: { warmup: split(warmup, 0), shoppers: split(measured, 0) },
+    discounted: { warmup: split(warmup, 1), shoppers: split(measured, 1) },
+  };
+}
+
+async function call(base, token, method, urlPath, { body, headers = {} } = {}) {
+  const response = await fetch(`${base}${urlPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(
+      `${method} ${urlPath.replace(/\/\d+/g, '/:id')} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
+  return text ? JSON.parse(text) : {};
+}
+
+/**
+ * One shopper's place-and-pay; `timings` gets each step's milliseconds. With `discounts`, the
+ * coupon goes on first and then as many points as the order may take (the coupon's answer is
+ * the order's pricing, which says so; GET …/pricing when it does not).
+ */
+async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
+  const step = async (name, fn) => {
+    const t0 = performance.now();
+    const result = await fn();
+    timings[name] = (timings[name] ?? 0) + performance.now() - t0;
+    return result;
+  };
+  const { token, addressId } = shopper;
+  const { orderId } = await step('place', () =>
+    call(base, token, 'POST', '/api/order', { headers: { 'idempotency-key': key } }),
+  );
+  await step('address', () =>
+    call(base, token, 'PUT', `/api/order/${orderId}`, { body: { addressId } }),
+  );
+  let points = 0;
+  if (discounts) {
+    let pricing = await step('coupon', () =>
+      call(base, token, 'POST', `/api/order/${orderId}/coupon`, { body: { code: COUPON_CODE } }),
+    );
+    if (typeof pricing?.points?.maxForOrder !== 'number')
+      pricing = await step('pricing', () =>
+        call(base, token, 'GET', `/api/order/${orderId}/pricing`),
+      );
+    points = pricing.points.maxForOrder;
+    if (points > 0)
+      await step('points', () =>
+        call(base, token, 'POST', `/api/order/${orderId}/points`, { body: { points } }),
+      );
+  }
+  await step('pay', () =>
+    call(base, token, 'PUT', `/api/order/${orderId}`, { body: { payment: 'Cash on Delivery' } }),
+  );
+  return { orderId, points };
+}
+
+/**
+ * `concurrency` shoppers work through `shoppers` (one order each) until all have paid or `maxMs`
+ * passes. Latency is the whole place-and-pay of one order; an order that fails at any step counts
+ * as failed (its first error is kept).
+ */
+export async function placeAndPay(
+  shop,
+  shoppers,
+  { concurrency = 16, discounts = false, keyPrefix, maxMs = 120_000 },
+) {
+  const latencies = [];
+  const steps = {};
+  const orderIds = [];
+  let failed = 0;
+  let firstError;
+  let pointsSpent = 0;
+  let noPoints = 0;
+  let nextIndex = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (nextIndex < shoppers.length && performance.now() - started < maxMs) {
+      const index = nextIndex++;
+      const timings = {};
+      const t0 = performance.now();
+      try {
+        const { orderId, points } = await placeAndPayOne(shop.base, shoppers[index], {
+          discounts,
+          key: `${keyPrefix}-${index}`,
+          timings,
+        });
+        latencies.push(performance.now() - t0);
+        orderIds.push(orderId);
+        pointsSpent += points;
+        if (discounts && points === 0) noPoints += 1;
+        for (const [name, elapsed] of Object.entries(timings)) (steps[name] ??= []).push(elapsed);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        failed += 1;
+        firstError ??= error.message;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  return {
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+    steps,
+    orderIds,
+    failed,
+    firstError,
+    pointsSpent,
+    noPoints,
+  };
+}
+
+/** Sums rounds of one variant into orders/s (paid orders over the rounds' time) and percentiles. */
+export function combineRounds(rounds) {
+  const latencies = rounds.flatMap((r) => r.latencies);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const steps = {};
+  for (const round of rounds)
+    for (const [name, values] of Object.entries(round.steps)) (steps[name] ??= []).push(...values);
+  return {
+    paid: latencies.length,
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    firstError: rounds.find((r) => r.firstError)?.firstError,
+    ordersPerSecond: latencies.length / seconds,
+    perRound: rounds.map((r) => r.latencies.length / r.seconds),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    stepP50: Object.fromEntries(
+      Object.entries(steps).map(([name, values]) => [name, percentile(values, 50)]),
+    ),
+    orderIds: rounds.flatMap((r) => r.orderIds),
+    pointsSpent: rounds.reduce((sum, r) => sum + r.pointsSpent, 0),
+    noPoints: rounds.reduce((sum, r) => sum + r.noPoints, 0),
+  };
+}
+
+/**
+ * What the database holds for `orderIds` afterwards: how many are confirmed (Packing), carry the
+ * coupon and points, and whether every order's total is the sum of its discounted lines and the
+ * points ledger holds one redemption per order that spent points.
+ */
+export async function checkPaidOrders(handle, orderIds) {
+  if (orderIds.length === 0) return undefined;
+  const [row] = await query(
+    handle,
+    sql`SELECT
+          count(*)::int AS orders,
+          count(*) FILTER (WHERE o.status_id = 10)::int AS packing,
+          count(*) FILTER (WHERE o.coupon_code = ${COUPON_CODE} AND o.coupon_discount_minor > 0)::int AS "withCoupon",
+          count(*) FILTER (WHERE o.points_redeemed > 0)::int AS "withPoints",
+          coalesce(sum(o.coupon_discount_minor + o.points_discount_minor), 0)::bigint AS "discountMinor",
+          count(*) FILTER (WHERE o.total_order_value_minor <> (
+            SELECT coalesce(sum(l.unit_price_minor * l.quantity - l.discount_minor), 0) FROM order_lines l
+            WHERE l.order_id = o.id))::int AS "totalMismatch",
+          (SELECT count(*)::int FROM loyalty_ledger r WHERE r.kind = 'redeemed'
+            AND r.order_id IN ${idList(orderIds)}) AS redemptions
+        FROM orders o WHERE o.id IN ${idList(orderIds)}`,
+  );
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+}
