@@ -745,6 +745,15 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: OWNER_ONLY(200),
     request: (w) => ({ method: 'POST', url: `/api/order/${w.orderA}/buy-again` }),
   },
+  // Loyalty points (issue 19): the caller's own; the pharmacy may name a member.
+  'GET /api/loyalty': [
+    { note: "the caller's points", expect: SIGNED_IN, request: () => get('/api/loyalty') },
+    {
+      note: "A's points by userId: A and the pharmacy; another member gets 404",
+      expect: OWNER_OR_ADMIN(200),
+      request: (w) => get(`/api/loyalty?userId=${w.memberA.id}`),
+    },
+  ],
   // Refill reminders (issue 17): the customer's own, even for the pharmacy; the mail's
   // unsubscribe links need no sign-in (the signed token is the permission).
   'GET /api/refills': {

@@ -39,7 +39,7 @@ import * as repository from './orders.repository';
 import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
 import { createOrderDetail } from './order-detail';
 import { adminListFilter } from './order-list-filter';
-import { createStatusChanges, toOrder } from './order-status';
+import { createStatusChanges, toOrder, type OnOrderDelivered } from './order-status';
 import * as placing from './place-order.repository';
 
 export const CART_IS_EMPTY = 'Your cart is empty.';
@@ -90,6 +90,8 @@ export function createOrdersService(deps: {
   mail: OrderMail;
   /** Told of every confirmed order inside its transaction (refill reminders, issue 17). */
   onConfirmed?: OnOrderConfirmed;
+  /** Told of every delivery inside its transaction (loyalty points, issue 19). */
+  onDelivered?: OnOrderDelivered;
   /** GST invoice on payment, credit note on cancellation (issue 18). */
   invoices: Pick<InvoicesService, 'issueInvoice' | 'issueCreditNote' | 'documentsOf'>;
 }) {
@@ -107,7 +109,7 @@ export function createOrdersService(deps: {
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
-  const changeStatus = createStatusChanges(compliance, mail);
+  const changeStatus = createStatusChanges(compliance, mail, deps.onDelivered);
   const steps = createCheckoutSteps({
     db,
     mail,
