@@ -17,6 +17,13 @@ export const AUDIT_ACTIONS = [
   'catalog.imported',
   'contact_message.handled',
   'contact_message.reopened',
+  'order.cancelled',
+  'order.address_changed',
+  'refund.issued',
+  'return.requested',
+  'return.status_changed',
+  'coupon.created',
+  'coupon.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,6 +42,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'catalog.imported': 'Catalogue imported',
   'contact_message.handled': 'Contact message handled',
   'contact_message.reopened': 'Contact message reopened',
+  'return.requested': 'Return or damage report requested',
+  'return.status_changed': 'Return request updated',
+  'order.cancelled': 'Order cancelled',
+  'order.address_changed': 'Delivery address changed',
+  'refund.issued': 'Refund issued',
+  'coupon.created': 'Coupon created',
+  'coupon.updated': 'Coupon edited',
 };
 
 /** The first entry of the chain links to this "previous hash". */

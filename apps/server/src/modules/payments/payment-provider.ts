@@ -20,6 +20,13 @@ export interface ProviderEvent {
   intent: ProviderIntent | null;
 }
 
+/** A refund the provider accepted (issue 19); 'pending' ones settle on the provider's side. */
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountMinor: number;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   readonly publishableKey: string | null;
@@ -29,6 +36,15 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderIntent>;
   retrieveIntent(intentId: string): Promise<ProviderIntent | undefined>;
+  /**
+   * Gives back part or all of a succeeded payment. The idempotency key (the refund row's id)
+   * makes a retried job answer the same refund instead of paying out twice.
+   */
+  refund(input: {
+    intentId: string;
+    amountMinor: number;
+    idempotencyKey: string;
+  }): Promise<ProviderRefund>;
   /** Verifies the signature of a webhook call and returns its event; throws when it is not genuine. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

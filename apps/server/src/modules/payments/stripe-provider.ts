@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PaymentProvider, ProviderIntent } from './payment-provider';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
@@ -66,6 +66,18 @@ export async function createStripePaymentProvider(options: {
           return undefined;
         throw error;
       }
+    },
+
+    async refund({ intentId, amountMinor, idempotencyKey }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: intentId, amount: amountMinor },
+        { idempotencyKey },
+      );
+      return {
+        id: refund.id,
+        status: (refund.status ?? 'pending') as ProviderRefund['status'],
+        amountMinor: refund.amount,
+      };
     },
 
     parseWebhook(rawBody, signature) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentProvider, ProviderIntent } from './payment-provider';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
 export interface CardInput {
@@ -49,9 +49,12 @@ const TEST_CARDS: Record<string, { ok: true } | { ok: false; code: string; messa
 export function createTestPaymentProvider(now: () => Date = () => new Date()) {
   const intents = new Map<string, ProviderIntent>();
   const byKey = new Map<string, string>();
+  const refunds: Array<ProviderRefund & { intentId: string; idempotencyKey: string }> = [];
 
   const provider: PaymentProvider & {
     confirmCard(clientSecret: string, card: CardInput): CardOutcome;
+    /** Every refund made, for tests to look at. */
+    refunds(): ReadonlyArray<ProviderRefund & { intentId: string; idempotencyKey: string }>;
   } = {
     name: 'test',
     publishableKey: null,
@@ -77,6 +80,32 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()) {
       const intent = intents.get(intentId);
       return intent ? { ...intent } : undefined;
     },
+
+    async refund({ intentId, amountMinor, idempotencyKey }) {
+      const earlier = refunds.find((refund) => refund.idempotencyKey === idempotencyKey);
+      if (earlier)
+        return { id: earlier.id, status: earlier.status, amountMinor: earlier.amountMinor };
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'succeeded')
+        throw new Error(`No succeeded payment ${intentId} to refund.`);
+      // As Stripe does: the refunds of a payment together never exceed what it took.
+      const refunded = refunds
+        .filter((refund) => refund.intentId === intentId)
+        .reduce((sum, refund) => sum + refund.amountMinor, 0);
+      if (amountMinor <= 0 || refunded + amountMinor > intent.amountMinor)
+        throw new Error(`Refund of ${amountMinor} exceeds what is left of payment ${intentId}.`);
+      const refund = {
+        id: `re_test_${randomBytes(12).toString('hex')}`,
+        status: 'succeeded' as const,
+        amountMinor,
+        intentId,
+        idempotencyKey,
+      };
+      refunds.push(refund);
+      return { id: refund.id, status: refund.status, amountMinor };
+    },
+
+    refunds: () => refunds.map((refund) => ({ ...refund })),
 
     parseWebhook() {
       throw new WebhookSignatureError('The test payment provider sends no webhooks.');

@@ -1,0 +1,261 @@
+import {
+  ORDER_STATUS,
+  fromMinorUnits,
+  refundCheck,
+  type PayoutChannel,
+  type RefundReason,
+  type RefundSummary,
+} from '@pharmacy/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../../db/client';
+import type { RefundRow } from '../../db/schema/index';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import type { JobQueue, QueueSettings } from '../jobs/job-queue';
+import type { MailOutbox } from '../notifications/mail-outbox';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { refundMail } from './refund-mail';
+import * as repository from './refunds.repository';
+
+export const REFUND_QUEUE = 'send-refund';
+export const COD_REFUND_NEEDS_PAYOUT =
+  'A cash-on-delivery refund needs the UPI or bank transfer reference.';
+export const NOTHING_PAID = 'Nothing has been paid for this order, so there is nothing to refund.';
+
+/** Card refunds are retried for about an hour (30 s doubling) before a person must look. */
+export const refundQueueSettings = (expireSeconds: number): QueueSettings => ({
+  retryLimit: 6,
+  retryDelaySeconds: 30,
+  expireSeconds,
+});
+
+export interface RefundInput {
+  orderId: number;
+  reason: RefundReason;
+  amountMinor: number;
+  returnRequestId?: number | null;
+  byUserId: number | null;
+  /** Cash on delivery only: how the pharmacy paid the money back. */
+  payout?: { channel: PayoutChannel; reference: string };
+  /**
+   * false when the caller's own mail says it (a cancellation mails the refund sentence with the
+   * cancellation); otherwise the customer gets a refund mail.
+   */
+  mail?: boolean;
+}
+
+export type OnRefunded = (
+  tx: DbOrTx,
+  event: { orderId: number; userId: number; paidMinor: number; refundedMinorAfter: number },
+) => Promise<void>;
+
+type SettledPayment = Awaited<ReturnType<typeof repository.settledPayments>>[number];
+
+/**
+ * What was actually paid: the succeeded card payment; for cash on delivery the order total once
+ * the order is delivered (the cash was collected), nothing before.
+ */
+function paidFrom(
+  order: { statusId: number; totalOrderValueMinor: number },
+  settled: SettledPayment[],
+) {
+  const card = settled.filter(
+    (payment) => payment.method === 'card' && payment.status === 'succeeded',
+  );
+  if (card.length > 0)
+    return {
+      paidMinor: card.reduce((sum, payment) => sum + payment.amountMinor, 0),
+      card: card[0],
+    };
+  const cod = settled.find((payment) => payment.method === 'cash_on_delivery');
+  if (cod && order.statusId === ORDER_STATUS.DELIVERED)
+    return { paidMinor: order.totalOrderValueMinor, card: undefined };
+  return { paidMinor: 0, card: undefined };
+}
+
+export function toRefundSummary(row: RefundRow): RefundSummary {
+  return {
+    id: row.id,
+    reason: row.reason as RefundSummary['reason'],
+    method: row.method as RefundSummary['method'],
+    amount: fromMinorUnits(row.amountMinor),
+    amountMinor: row.amountMinor,
+    status: row.status as RefundSummary['status'],
+    payoutChannel: (row.payoutChannel as RefundSummary['payoutChannel']) ?? null,
+    payoutReference: row.payoutReference,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+/**
+ * The refunds engine (issue 19), shared by cancellation and returns. A refund is decided inside
+ * the caller's transaction under the order's row lock, so two refunds of one order can never
+ * together exceed what was paid; a card refund is sent to the provider by a job queued in that
+ * same transaction, with the refund's id as idempotency key, so a retry never pays twice.
+ */
+export function createRefundsService(deps: {
+  db: Database;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  provider: PaymentProvider;
+  publicUrl: string;
+  shopName: string;
+  currencySymbol: string;
+  log: FastifyBaseLogger;
+  retryLimit: number;
+  /** Told of every refund inside its transaction (loyalty reverses the points of refunded money). */
+  onRefunded?: OnRefunded[];
+}) {
+  const { db, jobs, outbox, provider } = deps;
+  const onRefunded = deps.onRefunded ?? [];
+
+  jobs.work<{ refundId: number }>(REFUND_QUEUE, async (job) => {
+    const refund = await repository.findRefund(db, job.data.refundId);
+    if (!refund || refund.status !== 'pending' || refund.method !== 'card') return;
+    const settled = await repository.settledPayments(db, refund.orderId);
+    const card = settled.find(
+      (payment) => payment.method === 'card' && payment.status === 'succeeded',
+    );
+    try {
+      if (!card?.intentId) throw new Error('The card payment of this order was not found.');
+      const result = await provider.refund({
+        intentId: card.intentId,
+        amountMinor: refund.amountMinor,
+        idempotencyKey: `refund-${refund.id}`,
+      });
+      const refused = result.status === 'failed' || result.status === 'canceled';
+      await repository.updateRefund(db, refund.id, {
+        status: refused ? 'failed' : 'succeeded',
+        providerRefundId: result.id,
+        lastError: refused ? `The payment provider answered ${result.status}.` : null,
+        completedAt: refused ? null : new Date(),
+      });
+      if (refused) deps.log.warn({ refundId: refund.id }, 'the provider refused a refund');
+    } catch (error) {
+      const last = job.retryCount >= deps.retryLimit;
+      const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+      await repository.updateRefund(db, refund.id, {
+        lastError: message,
+        ...(last ? { status: 'failed' as const } : {}),
+      });
+      if (last) {
+        deps.log.error({ refundId: refund.id }, 'a card refund failed for good');
+        return;
+      }
+      throw error;
+    }
+  });
+
+  async function paidMinor(tx: DbOrTx, orderId: number): Promise<number> {
+    const order = await repository.lockOrder(tx, orderId);
+    if (!order) return 0;
+    return paidFrom(order, await repository.settledPayments(tx, orderId)).paidMinor;
+  }
+
+  return {
+    /** Hooks added after creation (modules built later in app.ts). */
+    onRefunded(hook: OnRefunded) {
+      onRefunded.push(hook);
+    },
+
+    paidMinor,
+
+    refundedMinor: (tx: DbOrTx, orderId: number) => repository.refundedMinor(tx, orderId),
+
+    async listForOrder(tx: DbOrTx, orderId: number): Promise<RefundSummary[]> {
+      return (await repository.listForOrder(tx, orderId)).map(toRefundSummary);
+    },
+
+    async refund(tx: DbOrTx, input: RefundInput): Promise<RefundRow> {
+      const order = await repository.lockOrder(tx, input.orderId);
+      if (!order) throw new NotFoundError('No order found.');
+      const settled = await repository.settledPayments(tx, input.orderId);
+      const { paidMinor: paid, card } = paidFrom(order, settled);
+      const refunded = await repository.refundedMinor(tx, input.orderId);
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+        throw new BadRequestError('A refund must be a positive amount.');
+      if (paid === 0) throw new ConflictError(NOTHING_PAID);
+      const check = refundCheck(input.amountMinor, paid, refunded);
+      if (!check.allowed) throw new ConflictError(check.reason);
+
+      let row: RefundRow;
+      if (card) {
+        row = await repository.insertRefund(tx, {
+          orderId: input.orderId,
+          returnRequestId: input.returnRequestId ?? null,
+          reason: input.reason,
+          method: 'card',
+          provider: card.provider,
+          amountMinor: input.amountMinor,
+          status: 'pending',
+          createdByUserId: input.byUserId,
+        });
+        await jobs.enqueue(tx, REFUND_QUEUE, { refundId: row.id });
+      } else {
+        const reference = input.payout?.reference.trim() ?? '';
+        if (!input.payout || !reference || reference.length > 100)
+          throw new BadRequestError(COD_REFUND_NEEDS_PAYOUT);
+        row = await repository.insertRefund(tx, {
+          orderId: input.orderId,
+          returnRequestId: input.returnRequestId ?? null,
+          reason: input.reason,
+          method: 'payout',
+          provider: 'none',
+          amountMinor: input.amountMinor,
+          status: 'succeeded',
+          payoutChannel: input.payout.channel,
+          payoutReference: reference,
+          createdByUserId: input.byUserId,
+          completedAt: new Date(),
+        });
+      }
+
+      const refundedMinorAfter = refunded + input.amountMinor;
+      for (const hook of onRefunded)
+        await hook(tx, {
+          orderId: input.orderId,
+          userId: order.userId,
+          paidMinor: paid,
+          refundedMinorAfter,
+        });
+      await recordAudit(tx, {
+        actorUserId: input.byUserId,
+        action: 'refund.issued',
+        entityType: 'order',
+        entityId: input.orderId,
+        details: {
+          refundId: row.id,
+          reason: input.reason,
+          method: row.method,
+          amountMinor: input.amountMinor,
+          returnRequestId: input.returnRequestId ?? null,
+          ...(row.payoutChannel ? { payoutChannel: row.payoutChannel } : {}),
+        },
+      });
+      if (input.mail !== false) {
+        const customer = await repository.customerOf(tx, input.orderId);
+        if (customer)
+          await outbox.enqueue(
+            tx,
+            'order.refund',
+            refundMail(
+              {
+                orderId: input.orderId,
+                email: customer.email,
+                name: customer.name,
+                amountMinor: input.amountMinor,
+                method: row.method as 'card' | 'payout',
+                payoutChannel: row.payoutChannel as PayoutChannel | null,
+                payoutReference: row.payoutReference,
+              },
+              deps,
+            ),
+          );
+      }
+      return row;
+    },
+  };
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;
