@@ -40,3 +40,4 @@ export * from './schemas/contact-messages';
 export * from './rules/after-sales';
 export * from './rules/promotions';
 export * from './schemas/loyalty';
+export * from './schemas/returns';

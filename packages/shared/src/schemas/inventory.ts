@@ -10,6 +10,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'adjustment',
   'expiry_write_off',
   'recall',
+  'customer_return',
+  'return_write_off',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -20,6 +22,8 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   adjustment: 'Adjustment',
   expiry_write_off: 'Expiry write-off',
   recall: 'Recall',
+  customer_return: 'Returned by the customer',
+  return_write_off: 'Customer return written off',
 };
 
 /** The reasons a pharmacist gives for changing a batch's count by hand. */

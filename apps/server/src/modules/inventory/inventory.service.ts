@@ -15,6 +15,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './inventory.repository';
+import { returnCustomerUnits, type ReturnedLine } from './return-stock';
 import { createStockReports } from './stock-reports.service';
 
 export interface InventoryOptions {
@@ -164,6 +165,12 @@ export function createInventoryService(db: Database, options: InventoryOptions) 
     minShelfLifeDays: options.minShelfLifeDays,
 
     receiveInTx,
+
+    /** Units a customer sent back (issue 19 returns): see return-stock.ts. */
+    returnCustomerUnits: (
+      tx: DbOrTx,
+      input: { orderId: number; userId: number | null; lines: ReturnedLine[] },
+    ) => returnCustomerUnits(tx, input, recomputeQuantity),
 
     /**
      * A goods receipt. With an Idempotency-Key, a resent request (double click, retry after a

@@ -23,6 +23,11 @@ import {
 } from './invoice-content';
 import { renderTaxDocumentPdf } from './invoice-pdf';
 import * as repository from './invoices.repository';
+import {
+  buildPartialCreditNoteContent,
+  invoiceLineIndexes,
+  type CreditedLine,
+} from './partial-credit-note';
 
 const NUMBERS: Record<TaxDocumentKind, (financialYear: number, sequence: number) => string> = {
   invoice: invoiceNumber,
@@ -131,6 +136,34 @@ export function createInvoicesService(deps: {
         orderId,
         byUserId,
         (document) => buildCreditNoteContent(invoiceContent, document),
+        invoice.id,
+      );
+    },
+
+    /**
+     * A credit note for the returned or damaged units of an invoiced order (issue 19), in the
+     * refunding transaction; its total is the refund. Nothing when the order has no invoice.
+     */
+    async issuePartialCreditNote(
+      tx: DbOrTx,
+      orderId: number,
+      lines: CreditedLine[],
+      byUserId: number | null,
+    ): Promise<string | null> {
+      const invoice = await repository.findInvoice(tx, orderId);
+      if (!invoice || lines.length === 0) return null;
+      const invoiceContent = taxDocumentContentSchema.parse(invoice.content);
+      const indexes = await invoiceLineIndexes(tx, orderId);
+      const credited = lines.map((line) => ({
+        ...line,
+        invoiceIndex: indexes.get(line.orderLineId) ?? -1,
+      }));
+      return issue(
+        tx,
+        'credit_note',
+        orderId,
+        byUserId,
+        (document) => buildPartialCreditNoteContent(invoiceContent, credited, document),
         invoice.id,
       );
     },
