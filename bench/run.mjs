@@ -1316,6 +1316,8 @@ async function catalogCsvPhase() {
 /** Paid orders per variant for n1–n3 (each a different shopper), and the warm-up's per variant. */
 const AFTER_SALES_ORDERS = 480;
 const AFTER_SALES_WARMUP = 48;
+/** Orders per variant placed and paid by one shopper at a time: each step's own cost. */
+const AFTER_SALES_SERIAL = 24;
 /**
  * The two variants take turns in ABBA order, each round half of a variant's shoppers, so that
  * drift in the shared machine's other work falls on both alike.
@@ -1344,6 +1346,16 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
     });
     variant.skipped = !warm;
     variant.warmupFailed = warm?.failed ?? 0;
+  }
+  for (const [name, variant] of Object.entries(variants)) {
+    if (variant.skipped) continue;
+    variant.serial = await suite(`place-and-pay one at a time, ${name}`, () =>
+      placeAndPay(shop, prepared[name].serial, {
+        concurrency: 1,
+        discounts: variant.discounts,
+        keyPrefix: `bench-after-sales-serial-${name}`,
+      }),
+    );
   }
   const taken = { plain: 0, discounted: 0 };
   for (const name of AFTER_SALES_ROUNDS) {
@@ -1401,20 +1413,29 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       ),
     );
   }
+  // CPU per paid order is steadier than orders/s on a machine others share: when the cores are
+  // the limit, the ratio of the two is the ratio of the throughputs.
+  const cpuPerOrder = {};
   for (const [name, r] of Object.entries(combined)) {
     if (!r) continue;
-    const steps = Object.entries(r.stepP50)
-      .map(([step, value]) => `${step} ${ms(value)}`)
-      .join(', ');
-    const cpu = variants[name].rounds.map((round) => round.cpu);
-    const wall = variants[name].rounds.map((round) => round.seconds);
-    // CPU per paid order is steadier than orders/s on a machine others share.
-    const serverCpu = cpu.reduce((sum, c, i) => sum + (c.servers[0] ?? 0) * wall[i], 0);
-    const postgresCpu = cpu.reduce((sum, c, i) => sum + c.postgres * wall[i], 0);
+    const id = name === 'plain' ? 'n1' : 'n2';
+    const steps = (stepP50) =>
+      Object.entries(stepP50)
+        .map(([step, value]) => `${step} ${ms(value)}`)
+        .join(', ');
+    const { rounds, serial } = variants[name];
+    const cpuSeconds = (pick) =>
+      rounds.reduce((sum, round) => sum + pick(round.cpu) * round.seconds, 0) / r.paid;
+    cpuPerOrder[name] = {
+      server: cpuSeconds((cpu) => cpu.servers[0] ?? 0) * 1000,
+      postgres: cpuSeconds((cpu) => cpu.postgres) * 1000,
+    };
+    const alone = serial?.latencies.length ? combineRounds([serial]) : undefined;
     notes.push(
-      `${name === 'plain' ? 'n1' : 'n2'} per step, p50: ${steps}; CPU per paid order: server ${fmt((serverCpu * 1000) / r.paid, 1, ' ms')}, PostgreSQL ${fmt((postgresCpu * 1000) / r.paid, 1, ' ms')} (rounds: ${cpu.map((c) => cpuText(c, 'server')).join(' | ')}).`,
+      `${id} p50 by step at ${SHOPPERS} shoppers: ${steps(r.stepP50)}; ${alone ? `one shopper at a time (${alone.paid} orders): ${steps(alone.stepP50)}, whole order p50 ${ms(alone.p50)}` : 'one shopper at a time: not measured'}; CPU per paid order: server ${fmt(cpuPerOrder[name].server, 1, ' ms')}, PostgreSQL ${fmt(cpuPerOrder[name].postgres, 1, ' ms')} (rounds: ${rounds.map((round) => cpuText(round.cpu, 'server')).join(' | ')}).`,
     );
   }
+
   if (plain && discounted) {
     const ratio = discounted.ordersPerSecond / plain.ordersPerSecond;
     const pairs = [0, 1]
@@ -1446,7 +1467,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
         'n3',
         'Place-and-pay with a coupon and points beside without (n2 / n1)',
         times(ratio),
-        `rounds (ABBA, paired): ${pairs.join(', ')}`,
+        `rounds (ABBA, paired): ${pairs.join(', ')}; CPU per order (server + PostgreSQL): ${cpuPerOrderText(cpuPerOrder)}`,
         d && p
           ? `with: ${d.packing}/${d.orders} confirmed, ${d.withCoupon} with the coupon, ${d.withPoints} with points (${d.redemptions} redemptions in the ledger), ${fmt(d.discountMinor / 100, 0)} ₹ off, ${d.totalMismatch} totals ≠ Σ lines; without: ${p.packing}/${p.orders} confirmed, ${p.totalMismatch} totals ≠ Σ lines`
           : 'database check not done',
@@ -1455,6 +1476,12 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       ),
     );
   }
+}
+
+/** 'n1 48.1 ms, n2 77.1 ms (0.62×)': server and PostgreSQL CPU per paid order, and n1 / n2. */
+function cpuPerOrderText({ plain, discounted }) {
+  const total = (c) => c.server + c.postgres;
+  return `n1 ${ms(total(plain))}, n2 ${ms(total(discounted))} (${times(total(plain) / total(discounted))})`;
 }
 
 /** A list in two halves (the first one longer by one when odd). */
@@ -1467,11 +1494,12 @@ function halves(list) {
 async function afterSalesPhase() {
   const { database, handle } = await seededPostgres();
   log(
-    `PostgreSQL: ${2 * (AFTER_SALES_ORDERS + AFTER_SALES_WARMUP)} shoppers with carts, addresses, points and a coupon`,
+    `PostgreSQL: ${2 * (AFTER_SALES_ORDERS + AFTER_SALES_WARMUP + AFTER_SALES_SERIAL)} shoppers with carts, addresses, points and a coupon`,
   );
   const prepared = await prepareAfterSales(handle, {
     perVariant: AFTER_SALES_ORDERS,
     warmupPerVariant: AFTER_SALES_WARMUP,
+    serialPerVariant: AFTER_SALES_SERIAL,
   });
   const shop = await startPhaseShop('postgres', database.url);
   await afterSalesRows(shop, handle, prepared, database.name);

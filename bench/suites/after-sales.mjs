@@ -19,20 +19,26 @@ const idList = (ids) =>
   sql`(SELECT value::int FROM json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 /**
- * Set-up by SQL, before anything is measured: `perVariant` shoppers for each variant plus
- * `warmupPerVariant` each to warm both paths up, with carts as the checkout rows have them
- * (bench/lib/database.mjs prepareCheckout, on products from `poolOffset`), a primary address
- * each, POINTS_PER_SHOPPER points earned (one 'earned' ledger row expiring in a year) for every
- * shopper of both variants (so the two differ only by what is applied), and a percent coupon
- * without a usage limit. Consecutive accounts go to alternate variants, so both get the same mix
- * of carts (the generator draws them in sequence).
+ * Set-up by SQL, before anything is measured: `perVariant` shoppers for each variant, plus
+ * `warmupPerVariant` each to warm both paths up and `serialPerVariant` each for one-at-a-time
+ * timings, with carts as the checkout rows have them (bench/lib/database.mjs prepareCheckout, on
+ * products from `poolOffset`), a primary address each, POINTS_PER_SHOPPER points earned (one
+ * 'earned' ledger row expiring in a year) for every shopper of both variants (so the two differ
+ * only by what is applied), and a percent coupon without a usage limit. Consecutive accounts go
+ * to alternate variants, so both get the same mix of carts (the generator draws them in sequence).
  */
 export async function prepareAfterSales(
   handle,
-  { perVariant, warmupPerVariant, poolOffset = 0, accounts = 'bench-after-sales' },
+  {
+    perVariant,
+    warmupPerVariant,
+    serialPerVariant = 0,
+    poolOffset = 0,
+    accounts = 'bench-after-sales',
+  },
 ) {
   const shopping = await prepareCheckout(handle, {
-    shoppers: 2 * perVariant,
+    shoppers: 2 * (perVariant + serialPerVariant),
     hotStock: AMPLE_STOCK,
     warmup: 2 * warmupPerVariant,
     poolOffset,
@@ -71,12 +77,19 @@ export async function prepareAfterSales(
     return { token, userId, addressId: addressOf.get(userId) };
   });
   const warmup = all.slice(0, 2 * warmupPerVariant);
-  const measured = all.slice(2 * warmupPerVariant);
+  const serial = all.slice(2 * warmupPerVariant, 2 * (warmupPerVariant + serialPerVariant));
+  const measured = all.slice(2 * (warmupPerVariant + serialPerVariant));
   const split = (list, parity) => list.filter((_, index) => index % 2 === parity);
-  return {
-    plain: { warmup: split(warmup, 0), shoppers: split(measured, 0) },
-    discounted: { warmup: split(warmup, 1), shoppers: split(measured, 1) },
-  };
+  return Object.fromEntries(
+    ['plain', 'discounted'].map((name, parity) => [
+      name,
+      {
+        warmup: split(warmup, parity),
+        serial: split(serial, parity),
+        shoppers: split(measured, parity),
+      },
+    ]),
+  );
 }
 
 async function call(base, token, method, urlPath, { body, headers = {} } = {}) {
