@@ -161,9 +161,11 @@ export async function earnedLots(
       points: loyaltyLedger.points,
       orderId: loyaltyLedger.orderId,
       expiresAt: loyaltyLedger.expiresAt,
+      // Qualified by hand: drizzle leaves a one-table query's columns bare, which inside the
+      // subquery would name r's own columns.
       reversed: sql<string>`coalesce((
         SELECT sum(r.points) FROM loyalty_ledger r
-        WHERE r.order_id = ${loyaltyLedger.orderId} AND r.user_id = ${loyaltyLedger.userId}
+        WHERE r.order_id = loyalty_ledger.order_id AND r.user_id = loyalty_ledger.user_id
           AND r.kind = 'reversed' AND r.reverses = 'earned'), 0)`,
     })
     .from(loyaltyLedger)
