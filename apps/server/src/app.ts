@@ -59,6 +59,10 @@ import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.servi
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { createCouponsService } from './modules/coupons/coupons.service';
+import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { createPromotionsService } from './modules/promotions/promotions.service';
 import {
   LOYALTY_EXPIRY_CRON,
   LOYALTY_EXPIRY_QUEUE,
@@ -295,6 +299,13 @@ export async function buildApp(
     now: options.now,
   });
   const loyalty = createLoyaltyService({ db, jobs, policy: config.loyalty, now: options.now });
+  const coupons = createCouponsService({ db });
+  const promotions = createPromotionsService({
+    db,
+    loyalty,
+    policy: config.loyalty,
+    now: options.now,
+  });
   const orders = createOrdersService({
     db,
     invoices,
@@ -388,6 +399,8 @@ export async function buildApp(
       await api.register(dashboardRoutes, { dashboard });
       await api.register(supportInboxRoutes, { inbox });
       await api.register(loyaltyRoutes, { loyalty });
+      await api.register(couponsRoutes, { coupons });
+      await api.register(promotionsRoutes, { promotions });
     },
     { prefix: '/api' },
   );

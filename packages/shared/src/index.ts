@@ -39,5 +39,6 @@ export * from './schemas/dashboard';
 export * from './schemas/contact-messages';
 export * from './rules/after-sales';
 export * from './rules/promotions';
+export * from './schemas/coupons';
 export * from './schemas/loyalty';
 export * from './schemas/returns';

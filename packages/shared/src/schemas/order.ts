@@ -33,6 +33,12 @@ export const orderSchema = z.object({
   hasPrescriptionItems: z.boolean(),
   shippingAddress: shippingAddressSchema.nullable(),
   paymentNote: z.string().nullable(),
+  /** Issue 19: what the lines cost before discounts; totalOrderValue is what is paid. */
+  subtotal: z.number(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z.number(),
+  pointsRedeemed: z.number().int(),
+  pointsDiscount: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -45,6 +51,8 @@ export const orderDetailLineSchema = z.object({
   offerPrice: z.number(),
   maximumRetailPrice: z.number(),
   lineTotal: z.number(),
+  /** Issue 19: the line's share of the coupon and points discounts (lineTotal − discount is paid). */
+  discount: z.number(),
   prescription: z.boolean(),
   product: z
     .object({

@@ -97,7 +97,11 @@ export function createCheckoutSteps(deps: {
       return {
         id: order.id,
         amountMinor: order.totalOrderValueMinor,
-        openPayment: await repository.findOpenCardPayment(db, order.id),
+        openPayment: await repository.findOpenCardPayment(
+          db,
+          order.id,
+          order.totalOrderValueMinor,
+        ),
       };
     },
 

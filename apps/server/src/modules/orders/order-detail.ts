@@ -78,6 +78,7 @@ export function createOrderDetail(deps: {
           offerPrice: fromMinorUnits(line.unitPriceMinor),
           maximumRetailPrice: fromMinorUnits(line.maximumRetailPriceMinor),
           lineTotal: fromMinorUnits(lineTotalMinor(line.unitPriceMinor, line.quantity)),
+          discount: fromMinorUnits(line.discountMinor),
           prescription: line.prescription,
           product: product ? { id: product.id, name: product.name, images: product.images } : null,
           ...(allocations

@@ -33,6 +33,13 @@ export function toOrder(row: repository.OrderRow): Order {
     hasPrescriptionItems: row.hasPrescriptionItems,
     shippingAddress: row.shippingAddress ?? null,
     paymentNote: row.paymentNote,
+    subtotal: fromMinorUnits(
+      row.totalOrderValueMinor + row.couponDiscountMinor + row.pointsDiscountMinor,
+    ),
+    couponCode: row.couponCode,
+    couponDiscount: fromMinorUnits(row.couponDiscountMinor),
+    pointsRedeemed: row.pointsRedeemed,
+    pointsDiscount: fromMinorUnits(row.pointsDiscountMinor),
   };
 }
 

@@ -29,6 +29,10 @@ const orderColumns = {
   deliveredAt: orders.deliveredAt,
   shippingAddress: orders.shippingAddress,
   paymentNote: orders.paymentNote,
+  couponCode: orders.couponCode,
+  couponDiscountMinor: orders.couponDiscountMinor,
+  pointsRedeemed: orders.pointsRedeemed,
+  pointsDiscountMinor: orders.pointsDiscountMinor,
   orderedByName: users.name,
   orderedByEmail: users.email,
   orderedByProgressMails: users.orderProgressMails,
@@ -127,6 +131,7 @@ export function listLines(db: DbOrTx, orderId: number) {
       maximumRetailPriceMinor: orderLines.maximumRetailPriceMinor,
       quantity: orderLines.quantity,
       prescription: orderLines.prescription,
+      discountMinor: orderLines.discountMinor,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
@@ -210,7 +215,12 @@ export async function findPaymentByIntent(db: DbOrTx, intentId: string) {
   return row;
 }
 
-export async function findOpenCardPayment(db: DbOrTx, orderId: number) {
+/**
+ * The newest card payment still waiting, for this amount when one is given: after a coupon or
+ * points change the total (issue 19), an intent made for another amount is not reused, and one
+ * made earlier for the amount now due is (its idempotency key would answer it anyway).
+ */
+export async function findOpenCardPayment(db: DbOrTx, orderId: number, amountMinor?: number) {
   const [row] = await db
     .select({
       id: payments.id,
@@ -224,6 +234,7 @@ export async function findOpenCardPayment(db: DbOrTx, orderId: number) {
         eq(payments.orderId, orderId),
         eq(payments.method, 'card'),
         eq(payments.status, 'requires_payment'),
+        amountMinor === undefined ? undefined : eq(payments.amountMinor, amountMinor),
       ),
     )
     .orderBy(desc(payments.id))

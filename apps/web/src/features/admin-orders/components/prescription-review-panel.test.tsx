@@ -26,6 +26,7 @@ function line(id: number, name: string, prescription: boolean) {
     offerPrice: 50,
     maximumRetailPrice: 60,
     lineTotal: 50,
+    discount: 0,
     prescription,
     product: { id: id + 10, name, images: [] },
   };
@@ -49,6 +50,11 @@ function detail(statusId: number = ORDER_STATUS.WAITING_TO_ACCEPT): OrderDetailR
       hasPrescriptionItems: true,
       shippingAddress: null,
       paymentNote: 'Cash on Delivery',
+      subtotal: 150,
+      couponCode: null,
+      couponDiscount: 0,
+      pointsRedeemed: 0,
+      pointsDiscount: 0,
     },
     orderDetails: [
       line(1, 'Taxim-O 200 Tablet', true),

@@ -22,6 +22,11 @@ const order = (totalOrderValue: number): Order => ({
   hasPrescriptionItems: false,
   shippingAddress: null,
   paymentNote: null,
+  subtotal: totalOrderValue,
+  couponCode: null,
+  couponDiscount: 0,
+  pointsRedeemed: 0,
+  pointsDiscount: 0,
 });
 
 const intent = {

@@ -52,6 +52,11 @@ function detail(
           }
         : null,
       paymentNote: null,
+      subtotal: 160.5,
+      couponCode: null,
+      couponDiscount: 0,
+      pointsRedeemed: 0,
+      pointsDiscount: 0,
     },
     orderDetails: [
       {
@@ -62,6 +67,7 @@ function detail(
         offerPrice: 55.25,
         maximumRetailPrice: 70,
         lineTotal: 110.5,
+        discount: 0,
         prescription: false,
         product: { id: 11, name: 'Cetirizine 10 mg', images: [] },
       },
@@ -73,6 +79,7 @@ function detail(
         offerPrice: 50,
         maximumRetailPrice: 60,
         lineTotal: 50,
+        discount: 0,
         prescription: false,
         product: null,
       },

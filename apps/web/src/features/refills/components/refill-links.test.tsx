@@ -173,6 +173,11 @@ describe("'Remind me to refill' on the order page", () => {
       hasPrescriptionItems: false,
       shippingAddress: null,
       paymentNote: null,
+      subtotal: 160.5,
+      couponCode: null,
+      couponDiscount: 0,
+      pointsRedeemed: 0,
+      pointsDiscount: 0,
     },
     orderDetails: [
       {
@@ -183,6 +188,7 @@ describe("'Remind me to refill' on the order page", () => {
         offerPrice: 55.25,
         maximumRetailPrice: 70,
         lineTotal: 110.5,
+        discount: 0,
         prescription: false,
         product: { id: 11, name: 'Glycomet 500 Tablet', images: [] },
       },
@@ -194,6 +200,7 @@ describe("'Remind me to refill' on the order page", () => {
         offerPrice: 50,
         maximumRetailPrice: 60,
         lineTotal: 50,
+        discount: 0,
         prescription: false,
         product: { id: 12, name: 'Dettol Soap', images: [] },
       },

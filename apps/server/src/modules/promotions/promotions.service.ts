@@ -1,0 +1,240 @@
+import {
+  ORDER_NOT_FOUND,
+  ORDER_STATUS,
+  ROLE,
+  evaluateCoupon,
+  fromMinorUnits,
+  pointsRedemptionBlock,
+  type LoyaltyPolicy,
+  type OrderPricing,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import * as coupons from '../coupons/coupons.repository';
+import { couponTerms } from '../coupons/coupons.service';
+import type { LoyaltyService } from '../loyalty/loyalty.service';
+import { couponLineDiscounts, maxPointsFor, payableAfterCoupon, reprice } from './order-pricing';
+import * as repository from './promotions.repository';
+
+export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
+export const ALREADY_PAID = 'This order has been paid; its discounts can no longer change.';
+export const unknownCode = (code: string) => `There is no coupon with the code ${code}.`;
+export const usedUp = (code: string) =>
+  `The code ${code} has been used as many times as it can be.`;
+
+type Loyalty = Pick<LoyaltyService, 'redeemForOrder' | 'releaseRedemption' | 'balance'>;
+
+/**
+ * Issue 19: a coupon and loyalty points on an order waiting for payment. The server reprices the
+ * order every time (never a client total): the coupon's discount on the lines it covers, then
+ * the points over every line, each line's share in order_lines.discount_minor and the total
+ * exactly Σ(gross − discount). Coupon uses and points move in the same transaction.
+ */
+export function createPromotionsService(deps: {
+  db: Database;
+  loyalty: Loyalty;
+  policy: LoyaltyPolicy;
+  now?: (() => Date) | undefined;
+}) {
+  const { db, loyalty, policy } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  /** The owner's order, locked, still open to discounts; another member's order is not found. */
+  async function editableOrder(tx: DbOrTx, session: Session, orderId: number) {
+    const order = await repository.orderFigures(tx, orderId, true);
+    if (!order || order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
+    if (await repository.hasPayment(tx, orderId)) throw new ConflictError(ALREADY_PAID);
+    return order;
+  }
+
+  /** The coupon the order holds now (terms and redemption), or null. */
+  async function heldCoupon(tx: DbOrTx, orderId: number) {
+    const redemption = await coupons.activeRedemption(tx, orderId);
+    if (!redemption) return null;
+    const row = await coupons.findCoupon(tx, redemption.couponId);
+    return row ? { redemption, row } : null;
+  }
+
+  async function releaseCoupon(tx: DbOrTx, redemption: { id: number; couponId: number }) {
+    await coupons.releaseRedemption(tx, redemption.id, now());
+    await coupons.giveBackUse(tx, redemption.couponId);
+  }
+
+  /**
+   * Writes the order's figures. Points above what the order may now take (a coupon lowered the
+   * payable amount) are lowered: the held redemption is given back and the allowed number spent.
+   */
+  async function settle(
+    tx: DbOrTx,
+    order: repository.OrderFigures,
+    lines: repository.PricedLine[],
+    coupon: { code: string; shares: number[] } | null,
+  ) {
+    const shares = coupon?.shares ?? lines.map(() => 0);
+    let points = order.pointsRedeemed;
+    if (points > 0) {
+      const available = (await loyalty.balance(tx, order.userId)) + points;
+      const max = maxPointsFor(available, lines, shares, policy);
+      if (points > max) {
+        await loyalty.releaseRedemption(tx, order.id);
+        if (max > 0)
+          await loyalty.redeemForOrder(tx, {
+            userId: order.userId,
+            orderId: order.id,
+            points: max,
+          });
+        points = max;
+      }
+    }
+    const priced = reprice(lines, shares, points, policy);
+    await repository.writePricing(
+      tx,
+      order.id,
+      {
+        couponCode: coupon?.code ?? null,
+        couponDiscountMinor: priced.couponDiscountMinor,
+        pointsRedeemed: priced.pointsRedeemed,
+        pointsDiscountMinor: priced.pointsDiscountMinor,
+        totalOrderValueMinor: priced.totalMinor,
+      },
+      priced.lineDiscounts,
+    );
+  }
+
+  async function currentShares(tx: DbOrTx, order: repository.OrderFigures) {
+    const lines = await repository.pricedLines(tx, order.id);
+    const held = await heldCoupon(tx, order.id);
+    const shares = couponLineDiscounts(
+      lines,
+      held ? couponTerms(held.row) : null,
+      order.couponDiscountMinor,
+    );
+    return { lines, held, shares };
+  }
+
+  async function pricing(session: Session, orderId: number): Promise<OrderPricing> {
+    const order = await repository.orderFigures(db, orderId);
+    const admin = session.roleId === ROLE.ADMIN;
+    if (!order || (!admin && order.userId !== session.userId))
+      throw new NotFoundError(ORDER_NOT_FOUND);
+    const [{ lines, shares }, balance, paid] = await Promise.all([
+      currentShares(db, order),
+      loyalty.balance(db, order.userId),
+      repository.hasPayment(db, orderId),
+    ]);
+    const subtotalMinor = lines.reduce((sum, line) => sum + line.grossMinor, 0);
+    return {
+      orderId,
+      editable: order.statusId === ORDER_STATUS.PAYMENT && !paid,
+      subtotal: fromMinorUnits(subtotalMinor),
+      coupon:
+        order.couponCode === null
+          ? null
+          : { code: order.couponCode, discount: fromMinorUnits(order.couponDiscountMinor) },
+      points: {
+        redeemed: order.pointsRedeemed,
+        discount: fromMinorUnits(order.pointsDiscountMinor),
+        balance,
+        maxForOrder: maxPointsFor(balance + order.pointsRedeemed, lines, shares, policy),
+        pointValue: fromMinorUnits(policy.pointValueMinor),
+      },
+      total: fromMinorUnits(order.totalOrderValueMinor),
+    };
+  }
+
+  return {
+    pricing,
+
+    /**
+     * Applies one coupon (replacing the one held). Every condition is checked by the shared
+     * evaluateCoupon; the use is then taken with one conditional UPDATE, so a usage limit holds
+     * however many shoppers apply the last use at once.
+     */
+    async applyCoupon(session: Session, orderId: number, code: string): Promise<OrderPricing> {
+      await db.transaction(async (tx) => {
+        const order = await editableOrder(tx, session, orderId);
+        const found = await coupons.findCouponByCode(tx, code);
+        if (!found) throw new BadRequestError(unknownCode(code));
+        const { lines, held } = await currentShares(tx, order);
+        if (held?.row.id === found.id) return;
+        // A per-customer limit is counted across this member's orders: their applications of
+        // this coupon queue on its row, so two tabs cannot both take the last personal use.
+        const coupon =
+          found.perCustomerLimit === null
+            ? found
+            : ((await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found);
+        const usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
+        const result = evaluateCoupon(couponTerms(coupon), lines, { now: now(), usesByCustomer });
+        if (!result.ok) throw new ConflictError(result.reason);
+        if (held) await releaseCoupon(tx, held.redemption);
+        if (!(await coupons.takeUse(tx, coupon.id))) throw new ConflictError(usedUp(coupon.code));
+        await coupons.insertRedemption(tx, {
+          couponId: coupon.id,
+          orderId,
+          userId: order.userId,
+          discountMinor: result.discountMinor,
+        });
+        await settle(tx, order, lines, { code: coupon.code, shares: result.lineDiscountsMinor });
+      });
+      return pricing(session, orderId);
+    },
+
+    async removeCoupon(session: Session, orderId: number): Promise<OrderPricing> {
+      await db.transaction(async (tx) => {
+        const order = await editableOrder(tx, session, orderId);
+        const { lines, held } = await currentShares(tx, order);
+        if (held) await releaseCoupon(tx, held.redemption);
+        await settle(tx, order, lines, null);
+      });
+      return pricing(session, orderId);
+    },
+
+    /** Spends `points` on the order, replacing what it held; checked against balance and cap. */
+    async applyPoints(session: Session, orderId: number, points: number): Promise<OrderPricing> {
+      await db.transaction(async (tx) => {
+        const order = await editableOrder(tx, session, orderId);
+        const { lines, shares } = await currentShares(tx, order);
+        const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
+        const block = pointsRedemptionBlock(
+          points,
+          available,
+          payableAfterCoupon(lines, shares),
+          policy,
+        );
+        if (block) {
+          throw points > available ? new ConflictError(block) : new BadRequestError(block);
+        }
+        if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
+        await loyalty.redeemForOrder(tx, { userId: order.userId, orderId, points });
+        await settle(tx, { ...order, pointsRedeemed: points }, lines, couponOf(order, shares));
+      });
+      return pricing(session, orderId);
+    },
+
+    async removePoints(session: Session, orderId: number): Promise<OrderPricing> {
+      await db.transaction(async (tx) => {
+        const order = await editableOrder(tx, session, orderId);
+        const { lines, shares } = await currentShares(tx, order);
+        if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
+        await settle(tx, { ...order, pointsRedeemed: 0 }, lines, couponOf(order, shares));
+      });
+      return pricing(session, orderId);
+    },
+
+    /**
+     * Called by cancellation inside its transaction: the order's coupon use is given back (the
+     * order keeps its figures, which are what was paid). Points are the loyalty module's hook.
+     */
+    async onOrderCancelled(tx: DbOrTx, input: { orderId: number }): Promise<void> {
+      const redemption = await coupons.activeRedemption(tx, input.orderId);
+      if (redemption) await releaseCoupon(tx, redemption);
+    },
+  };
+}
+
+const couponOf = (order: repository.OrderFigures, shares: number[]) =>
+  order.couponCode === null ? null : { code: order.couponCode, shares };
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
