@@ -95,6 +95,7 @@ import {
   COUPON_PERCENT,
   placeAndPay,
   prepareAfterSales,
+  sampleWaits,
 } from './suites/after-sales.mjs';
 import {
   DASHBOARD_PATHS,
@@ -1362,15 +1363,20 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
     const variant = variants[name];
     if (variant.skipped) continue;
     const shoppers = variant.halves[taken[name]++];
-    const round = await suite(`place-and-pay, ${name}, ${shoppers.length} orders`, () =>
-      withCpu({ pids: [shop.pid], databaseName }, () =>
-        placeAndPay(shop, shoppers, {
-          concurrency: SHOPPERS,
-          discounts: variant.discounts,
-          keyPrefix: `bench-after-sales-${name}-${taken[name]}`,
-        }),
-      ),
-    );
+    const round = await suite(`place-and-pay, ${name}, ${shoppers.length} orders`, async () => {
+      const waits = sampleWaits(handle);
+      try {
+        return await withCpu({ pids: [shop.pid], databaseName }, () =>
+          placeAndPay(shop, shoppers, {
+            concurrency: SHOPPERS,
+            discounts: variant.discounts,
+            keyPrefix: `bench-after-sales-${name}-${taken[name]}`,
+          }),
+        );
+      } finally {
+        variant.waits = [...(variant.waits ?? []), waits.stop()];
+      }
+    });
     if (round) variant.rounds.push(round);
   }
   const combined = Object.fromEntries(
@@ -1431,8 +1437,19 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       postgres: cpuSeconds((cpu) => cpu.postgres) * 1000,
     };
     const alone = serial?.latencies.length ? combineRounds([serial]) : undefined;
+    const waits = variants[name].waits ?? [];
+    const samples = waits.reduce((sum, w) => sum + w.samples, 0);
+    const waitMeans = {};
+    for (const w of waits)
+      for (const [wait, mean] of Object.entries(w.mean))
+        waitMeans[wait] = (waitMeans[wait] ?? 0) + (mean * w.samples) / Math.max(1, samples);
     notes.push(
-      `${id} p50 by step at ${SHOPPERS} shoppers: ${steps(r.stepP50)}; ${alone ? `one shopper at a time (${alone.paid} orders): ${steps(alone.stepP50)}, whole order p50 ${ms(alone.p50)}` : 'one shopper at a time: not measured'}; CPU per paid order: server ${fmt(cpuPerOrder[name].server, 1, ' ms')}, PostgreSQL ${fmt(cpuPerOrder[name].postgres, 1, ' ms')} (rounds: ${rounds.map((round) => cpuText(round.cpu, 'server')).join(' | ')}).`,
+      `${id} p50 by step at ${SHOPPERS} shoppers: ${steps(r.stepP50)}; ${alone ? `one shopper at a time (${alone.paid} orders): ${steps(alone.stepP50)}, whole order p50 ${ms(alone.p50)}` : 'one shopper at a time: not measured'}; CPU per paid order: server ${fmt(cpuPerOrder[name].server, 1, ' ms')}, PostgreSQL ${fmt(cpuPerOrder[name].postgres, 1, ' ms')} (rounds: ${rounds.map((round) => cpuText(round.cpu, 'server')).join(' | ')}); PostgreSQL backends of the ${SHOPPERS} shoppers by what they were doing, mean of ${samples} samples: ${
+        Object.entries(waitMeans)
+          .sort((a, b) => b[1] - a[1])
+          .map(([wait, mean]) => `${wait} ${fmt(mean, 1)}`)
+          .join(', ') || 'not sampled'
+      }.`,
     );
   }
 

@@ -255,3 +255,51 @@ export async function checkPaidOrders(handle, orderIds) {
   );
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
 }
+
+/**
+ * Samples what the shop's PostgreSQL backends wait on, every `everyMs` until stopped: the mean
+ * number of backends per wait ('Lock:advisory' is the audit chain's append lock,
+ * 'Lock:transactionid' a row another transaction holds, 'running' on a core or ready to be), and
+ * of those inside a transaction waiting for the shop's next statement.
+ */
+export function sampleWaits(handle, everyMs = 100) {
+  const totals = new Map();
+  let samples = 0;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const rows = await query(
+        handle,
+        sql`SELECT CASE WHEN state <> 'active' THEN 'in a transaction, waiting for the shop'
+              ELSE coalesce(wait_event_type || ':' || wait_event, 'running') END AS wait,
+              count(*)::int AS n
+            FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+              AND state IN ('active', 'idle in transaction')
+              AND backend_type = 'client backend'
+            GROUP BY 1`,
+      );
+      samples += 1;
+      for (const row of rows) totals.set(row.wait, (totals.get(row.wait) ?? 0) + Number(row.n));
+    } catch {
+      // A missed sample only thins the average.
+    } finally {
+      busy = false;
+    }
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return {
+        samples,
+        mean: Object.fromEntries(
+          [...totals]
+            .map(([wait, total]) => [wait, total / Math.max(1, samples)])
+            .sort((a, b) => b[1] - a[1]),
+        ),
+      };
+    },
+  };
+}
