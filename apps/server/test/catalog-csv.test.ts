@@ -235,6 +235,7 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
       'GST rate': '12',
       'Reorder level': '5',
       Active: 'yes',
+      Returnable: 'yes',
       Stock: '40',
     });
     expect(byId.get(ids.hidden)).toMatchObject({ Active: 'no', Stock: '0' });

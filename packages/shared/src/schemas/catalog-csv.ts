@@ -29,6 +29,7 @@ export const CATALOG_CSV_COLUMNS = {
   gstRate: 'GST rate',
   reorderLevel: 'Reorder level',
   isActive: 'Active',
+  returnable: 'Returnable',
   stock: 'Stock',
 } as const;
 export type CatalogCsvField = keyof typeof CATALOG_CSV_COLUMNS;
@@ -56,6 +57,7 @@ export const CATALOG_CSV_MESSAGES = {
   scheduleRequired: 'Schedule is required (a code such as OTC, H or H1).',
   activeInvalid: 'Active must be yes or no.',
   idInvalid: 'ID must be the number of an existing product, or empty for a new one.',
+  returnableInvalid: 'Returnable must be yes or no.',
 } as const;
 
 const requiredName = (label: string, max: number) =>
@@ -115,6 +117,15 @@ export const catalogCsvRowSchema = z
         message: CATALOG_CSV_MESSAGES.activeInvalid,
       })
       .transform((v) => v === '' || v === 'yes' || v === 'true' || v === '1'),
+    // Issue 19: optional, so files written before the column existed still import (empty: yes).
+    returnable: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim().toLowerCase())
+      .refine((v) => ['', 'yes', 'no', 'true', 'false', '1', '0'].includes(v), {
+        message: CATALOG_CSV_MESSAGES.returnableInvalid,
+      })
+      .transform((v) => v === '' || v === 'yes' || v === 'true' || v === '1'),
   })
   .refine((v) => v.offerPrice <= v.maximumRetailPrice, {
     path: ['offerPrice'],
@@ -140,6 +151,7 @@ export interface CatalogCsvRow {
   gstRate: number;
   reorderLevel: number;
   isActive: boolean;
+  returnable: boolean;
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -150,7 +162,11 @@ const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
  * column, for the preview's list of refused rows.
  */
 export function checkCatalogCsvRow(
-  cells: Readonly<Record<Exclude<CatalogCsvField, 'prescription' | 'stock'>, string>>,
+  cells: Readonly<
+    Record<Exclude<CatalogCsvField, 'prescription' | 'stock' | 'returnable'>, string> & {
+      returnable?: string;
+    }
+  >,
 ): { ok: true; row: CatalogCsvRow } | { ok: false; reason: string } {
   const parsed = catalogCsvRowSchema.safeParse(cells);
   if (!parsed.success) {

@@ -49,6 +49,8 @@ export const productSchema = z.object({
   hsnCode: z.string(),
   /** GST percent included in the prices, one of GST_RATES. */
   gstRate: z.number().int(),
+  /** Issue 19: false for cold-chain and other items that cannot be resold once sent. */
+  returnable: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -178,6 +180,8 @@ export const productFields = {
   description: optionalText(4000),
   hsnCode: hsnCodeField,
   gstRate: gstRateField,
+  /** Absent: the product keeps its flag (a new one is returnable). */
+  returnable: booleanText.optional(),
 };
 
 const offerNotAboveMrp = {

@@ -145,7 +145,8 @@ export type DosageForm =
   | 'Kit'
   | 'Balm'
   | 'Churna'
-  | 'Chyawanprash';
+  | 'Chyawanprash'
+  | 'Injection';
 
 export interface ItemOptions {
   form?: DosageForm;
@@ -173,6 +174,8 @@ export interface DemoGroup {
   /** Typical MRP in rupees; each brand's price varies around it. */
   mrp: number;
   rx: boolean;
+  /** Kept refrigerated: cannot be resold once it has left the pharmacy, so not returnable (issue 19). */
+  coldChain?: boolean;
   items: readonly DemoItem[];
 }
 
@@ -2246,6 +2249,20 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
         399,
         { form: 'Kit', pack: 'Box of 1' },
       ],
+    ],
+  },
+  // ─── Cold chain (last, so the products above keep their seeded prices and stock) ─────────
+  {
+    division: 'Diabetes Care',
+    salt: 'Insulin Glargine (100IU/ml)',
+    form: 'Injection',
+    pack: 'Pen of 3 ml',
+    mrp: 690,
+    rx: true,
+    coldChain: true,
+    items: [
+      ['Lantus SoloStar Insulin Pen', 'Sanofi India'],
+      ['Toujeo SoloStar Insulin Pen', 'Sanofi India', 1250, { pack: 'Pen of 1.5 ml' }],
     ],
   },
 ];

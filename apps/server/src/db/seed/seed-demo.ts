@@ -77,6 +77,8 @@ export interface DemoProduct {
   quantity: number;
   prescription: boolean;
   isActive: boolean;
+  /** Issue 19: cold-chain products cannot be returned. */
+  returnable: boolean;
   createdAt: Date;
   imageFile: string;
   /** First to expire first. */
@@ -157,6 +159,7 @@ export function buildDemoCatalogue(
         quantity,
         prescription,
         isActive: !options.inactive,
+        returnable: !group.coldChain,
         createdAt,
         imageFile: file,
         batches: [],
@@ -406,6 +409,7 @@ export async function seedDemoCatalogue(
       quantity: p.quantity,
       prescription: p.prescription,
       isActive: p.isActive,
+      returnable: p.returnable,
       divisionId: idOf(divisionIds, p.divisionName, 'division'),
       manufacturerId: idOf(manufacturerIds, p.manufacturerName, 'manufacturer'),
       saltCompositionId: p.saltName ? idOf(saltIds, p.saltName, 'salt composition') : null,

@@ -28,6 +28,7 @@ const catalogueColumns = {
   gstRate: products.gstRate,
   reorderLevel: products.reorderLevel,
   isActive: products.isActive,
+  returnable: products.returnable,
   quantity: products.quantity,
 };
 
@@ -106,7 +107,7 @@ const RECORD = sql.raw(`r(
   "saltCompositionId" integer, "offerPriceMinor" integer, "maximumRetailPriceMinor" integer,
   "scheduleCode" text, "prescription" boolean, "maxUnitsPerOrder" integer, "dosageForm" text,
   "strength" text, "packSize" text, "description" text, "hsnCode" text, "gstRate" smallint,
-  "reorderLevel" integer, "isActive" boolean)`);
+  "reorderLevel" integer, "isActive" boolean, "returnable" boolean)`);
 
 /**
  * New products, many per statement: the rows travel as one JSON parameter, so a statement's size
@@ -118,11 +119,11 @@ export async function insertProducts(db: DbOrTx, rows: ImportedProduct[]): Promi
   await db.execute(sql`insert into ${products} (name, division_id, manufacturer_id,
       salt_composition_id, offer_price_minor, maximum_retail_price_minor, schedule_code,
       prescription, max_units_per_order, dosage_form, strength, pack_size, description, hsn_code,
-      gst_rate, reorder_level, is_active)
+      gst_rate, reorder_level, is_active, returnable)
     select r."name", r."divisionId", r."manufacturerId", r."saltCompositionId",
       r."offerPriceMinor", r."maximumRetailPriceMinor", r."scheduleCode", r."prescription",
       r."maxUnitsPerOrder", r."dosageForm", r."strength", r."packSize", r."description",
-      r."hsnCode", r."gstRate", r."reorderLevel", r."isActive"
+      r."hsnCode", r."gstRate", r."reorderLevel", r."isActive", r."returnable"
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORD}`);
 }
 
@@ -136,7 +137,8 @@ export async function updateProducts(db: DbOrTx, rows: ImportedProduct[]): Promi
       prescription = r."prescription", max_units_per_order = r."maxUnitsPerOrder",
       dosage_form = r."dosageForm", strength = r."strength", pack_size = r."packSize",
       description = r."description", hsn_code = r."hsnCode", gst_rate = r."gstRate",
-      reorder_level = r."reorderLevel", is_active = r."isActive", updated_at = now()
+      reorder_level = r."reorderLevel", is_active = r."isActive",
+      returnable = r."returnable", updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${RECORD}
     where ${products.id} = r."id"`);
 }

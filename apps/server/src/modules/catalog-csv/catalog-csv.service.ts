@@ -50,6 +50,7 @@ function toCsvRow(row: repository.CatalogueRow): (string | number)[] {
     row.gstRate,
     row.reorderLevel,
     yesNo(row.isActive),
+    yesNo(row.returnable),
     row.quantity,
   ];
 }
@@ -94,6 +95,7 @@ function signature(
         values.gstRate,
         values.reorderLevel,
         values.isActive,
+        values.returnable,
       ]),
     )
     .digest('base64');
@@ -305,6 +307,7 @@ export function createCatalogCsvService(deps: {
         gstRate: row.gstRate,
         reorderLevel: row.reorderLevel,
         isActive: row.isActive,
+        returnable: row.returnable,
       };
     };
   }

@@ -27,7 +27,8 @@ const FIELD_BY_HEADER = new Map(
 );
 /** Every column an import needs; ID may be left out (every row is then new or found by name). */
 const REQUIRED: EditableField[] = (Object.keys(CATALOG_CSV_COLUMNS) as CatalogCsvField[]).filter(
-  (field): field is EditableField => field !== 'id' && !CATALOG_CSV_READ_ONLY.includes(field),
+  (field): field is EditableField =>
+    field !== 'id' && field !== 'returnable' && !CATALOG_CSV_READ_ONLY.includes(field),
 );
 
 /**

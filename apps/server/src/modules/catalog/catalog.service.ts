@@ -75,6 +75,7 @@ function toProduct(
     description: row.description,
     hsnCode: row.hsnCode,
     gstRate: row.gstRate,
+    returnable: row.returnable,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -208,6 +209,7 @@ export function createCatalogService(
       description: input.description,
       ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
       ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
+      ...(input.returnable !== undefined ? { returnable: input.returnable } : {}),
       ...schedule,
     };
   }

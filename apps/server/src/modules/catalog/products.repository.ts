@@ -61,6 +61,7 @@ const productColumns = {
   description: products.description,
   hsnCode: products.hsnCode,
   gstRate: products.gstRate,
+  returnable: products.returnable,
   createdAt: products.createdAt,
   firstImage,
 };
@@ -515,6 +516,8 @@ export interface ProductWrite {
   hsnCode?: string;
   /** Absent: left as it is (a new product gets the column's default, 5%). */
   gstRate?: number;
+  /** Absent: left as it is (a new product is returnable). */
+  returnable?: boolean;
 }
 
 export async function insertProduct(db: DbOrTx, values: ProductWrite): Promise<number> {

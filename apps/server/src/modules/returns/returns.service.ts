@@ -36,7 +36,7 @@ export interface ReturnsDeps {
   policy: AfterSalesPolicy;
   publicUrl: string;
   shopName: string;
-  now?: () => Date;
+  now?: (() => Date) | undefined;
 }
 
 /** The prescription upload's file rules, with the messages naming the photo field. */
