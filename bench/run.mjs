@@ -4,7 +4,8 @@
 // on one database; bench/suites/scale-out.mjs), and at the end of each phase the job-queue rows
 // of issue 17 (mail through pg-boss; bench/suites/jobs.mjs), then issue 18's operations dashboard
 // on 100,000 seeded orders and the catalogue CSV import (bench/suites/dashboard.mjs,
-// catalog-csv.mjs). Prints one table (every target beside its
+// catalog-csv.mjs), and last issue 19's place-and-pay with and without a coupon and points
+// (bench/suites/after-sales.mjs). Prints one table (every target beside its
 // baseline from the same run) and writes it, with the date, the machine and the commands to
 // reproduce it, into docs/performance.md.
 //
