@@ -221,6 +221,7 @@ describe('dashboard shell', () => {
       'Address',
       'Orders',
       'My Refills',
+      'Rewards',
       'Stock Alerts',
     ]);
     expect(await screen.findByText('Member')).toBeTruthy();
@@ -240,6 +241,7 @@ describe('dashboard shell', () => {
       'Address',
       'Orders',
       'My Refills',
+      'Rewards',
       'Stock Alerts',
       'Manufacturers',
       'Salt Compositions',

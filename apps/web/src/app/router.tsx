@@ -29,6 +29,7 @@ const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
 const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
+const rewards = () => import('./routes/dashboard/rewards-pages');
 const refillLinks = () => import('./routes/refill-pages');
 
 const d = paths.dashboard;
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: d.orders.path, element: page(myOrders, 'OrdersRoute') },
           { path: d.stockAlerts.path, element: page(stockAlerts, 'StockAlertsRoute') },
           { path: d.refills.path, element: page(refills, 'RefillsRoute') },
+          { path: d.rewards.path, element: page(rewards, 'RewardsRoute') },
           { path: d.ordersAll.path, element: page(adminOrders, 'AllOrdersRoute') },
           { path: d.ordersCustomer.path, element: page(adminOrders, 'CustomerOrdersRoute') },
           { path: d.manufacturers.path, element: page(adminCatalog, 'ManufacturersAdminRoute') },

@@ -87,6 +87,8 @@ export const paths = {
     orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
     /** Issue 17: the customer's refill reminders. */
     refills: { path: '/dashboard/refills', getHref: () => '/dashboard/refills' },
+    /** Issue 19: the member's loyalty points. */
+    rewards: { path: '/dashboard/rewards', getHref: () => '/dashboard/rewards' },
     /** Issue 17: the shopper's 'Notify me when available' requests. */
     stockAlerts: { path: '/dashboard/stock-alerts', getHref: () => '/dashboard/stock-alerts' },
     /** Issue 18: the filters ride in the query, so the dashboard's queues link to them. */

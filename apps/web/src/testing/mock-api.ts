@@ -52,4 +52,7 @@ export const settingsResponse = {
   supportEmail: 'help@test.example',
   supportPhone: '+91 11 2222 3333',
   googleSignInEnabled: false,
+  // Issue 19: the after-sales policy and loyalty programme at their defaults.
+  afterSales: { changeOrCancelHours: 24, returnDays: 30, damageReportHours: 48 },
+  loyalty: { earnPerMinor: 10_000, pointValueMinor: 100, maxRedeemPercent: 20, expiryMonths: 12 },
 };

@@ -8,6 +8,7 @@ import {
   FileCheck,
   FlaskConical,
   Gauge,
+  Gift,
   KeyRound,
   LayoutGrid,
   LogIn,
@@ -70,6 +71,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
     { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin },
     { label: 'Orders', to: paths.dashboard.orders.getHref(), Icon: Package },
     { label: 'My Refills', to: paths.dashboard.refills.getHref(), Icon: Pill },
+    { label: 'Rewards', to: paths.dashboard.rewards.getHref(), Icon: Gift },
     { label: 'Stock Alerts', to: paths.dashboard.stockAlerts.getHref(), Icon: BellRing },
   );
   if (isAdmin) {
