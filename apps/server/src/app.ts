@@ -58,6 +58,13 @@ import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
+import { aftersalesRoutes } from './modules/aftersales/aftersales.routes';
+import { createAftersalesService } from './modules/aftersales/aftersales.service';
+import {
+  REFUND_QUEUE,
+  createRefundsService,
+  refundQueueSettings,
+} from './modules/refunds/refunds.service';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { createCouponsService } from './modules/coupons/coupons.service';
@@ -317,6 +324,8 @@ export async function buildApp(
     mail: orderMail,
     // A new order of a product restarts its refill reminder's interval (in the same transaction).
     onConfirmed: (tx, confirmed) => refills.orderConfirmed(tx, confirmed),
+    // The admin's cancel is the after-sales one: refund, credit note, hooks, who and why.
+    cancel: (tx, order, who) => aftersales.cancelInTx(tx, order, who),
     // A delivered order earns its points in the delivery's transaction (issue 19).
     onDelivered: (tx, order) =>
       loyalty.onOrderDelivered(tx, {
@@ -354,6 +363,36 @@ export async function buildApp(
   const paymentProvider =
     options.paymentProvider ?? testProvider ?? (await loadStripeProvider(config));
   const payments = createPaymentsService({ orders, provider: paymentProvider, log: app.log });
+  const refundQueue = refundQueueSettings(config.jobs.timeoutSeconds);
+  const refunds = createRefundsService({
+    db,
+    jobs,
+    outbox,
+    provider: paymentProvider,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    currencySymbol: config.currencySymbol,
+    log: app.log,
+    retryLimit: refundQueue.retryLimit,
+  });
+  app.decorate('refunds', refunds);
+  const aftersales = createAftersalesService({
+    db,
+    orders,
+    inventory,
+    invoices,
+    refunds,
+    compliance,
+    orderMail,
+    outbox,
+    catalog,
+    addresses,
+    policy: config.afterSales,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    currencySymbol: config.currencySymbol,
+    now: options.now,
+  });
   const oidc = config.google
     ? createOidcClient({
         issuerUrl: config.google.issuerUrl,
@@ -384,6 +423,7 @@ export async function buildApp(
       await api.register(taxonomyRoutes, { catalog });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
+      await api.register(aftersalesRoutes, { aftersales });
       await api.register(invoicesRoutes, { invoices });
       await api.register(reorderRoutes, { reorder });
       await api.register(refillsRoutes, { refills });
@@ -418,6 +458,7 @@ export async function buildApp(
       // The scan is safe to run again (each due date is marked in the transaction that mails it);
       // a failed one is retried a few times, and the next quarter-hour's scan runs anyway.
       [REFILL_REMINDER_QUEUE]: { ...mailQueue, retryLimit: 3 },
+      [REFUND_QUEUE]: refundQueue,
       // Expiry is computed from the ledger each time, so a rerun writes nothing twice.
       [LOYALTY_EXPIRY_QUEUE]: { ...mailQueue, retryLimit: 3 },
     },

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env';
 import type { RouteSummary } from './app';
 import type { FileStorage } from './lib/storage/index';
 import type { JobQueue } from './modules/jobs/job-queue';
+import type { RefundsService } from './modules/refunds/refunds.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,5 +12,7 @@ declare module 'fastify' {
     routeTable: RouteSummary[];
     storage: FileStorage;
     jobs: JobQueue;
+    /** Issue 19 refunds engine (tests call it directly, as returns does through its deps). */
+    refunds: RefundsService;
   }
 }

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,86 +7,12 @@ import { createStripePaymentProvider } from '../src/modules/payments/stripe-prov
 import { createBasics, createProduct } from './catalog-factories';
 import { createUser, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from './support/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  payment_method: string | null;
-}
-
-/** A local stand-in for the Stripe endpoints the adapter uses (the SDK's host/port options). */
-function startFakeStripe() {
-  const intents = new Map<string, FakeIntent>();
-  const idempotencyKeys: string[] = [];
-  const read = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => resolve(body));
-    });
-  const server: Server = createServer(async (request, response) => {
-    const body = await read(request);
-    response.setHeader('content-type', 'application/json');
-    response.setHeader('request-id', 'req_local');
-    if (request.method === 'POST' && request.url === '/v1/payment_intents') {
-      idempotencyKeys.push(String(request.headers['idempotency-key'] ?? ''));
-      const form = new URLSearchParams(body);
-      const id = `pi_local_${intents.size + 1}`;
-      const intent: FakeIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency') ?? 'inr',
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_abc`,
-        metadata: { orderId: form.get('metadata[orderId]') ?? '' },
-        payment_method: null,
-      };
-      intents.set(id, intent);
-      response.end(JSON.stringify(intent));
-      return;
-    }
-    const match = /^\/v1\/payment_intents\/([\w-]+)$/.exec(request.url ?? '');
-    if (request.method === 'GET' && match) {
-      const intent = intents.get(match[1] as string);
-      if (!intent) {
-        response.statusCode = 404;
-        response.end(
-          JSON.stringify({
-            error: { type: 'invalid_request_error', message: 'No such payment_intent' },
-          }),
-        );
-        return;
-      }
-      response.end(JSON.stringify(intent));
-      return;
-    }
-    response.statusCode = 404;
-    response.end(
-      JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unknown endpoint' } }),
-    );
-  });
-  return new Promise<{
-    server: Server;
-    port: number;
-    intents: Map<string, FakeIntent>;
-    idempotencyKeys: string[];
-  }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.address() as AddressInfo).port, intents, idempotencyKeys }),
-    ),
-  );
-}
-
 describe(`Stripe adapter (${testDriver})`, () => {
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let fake: FakeStripe;
   let t: TestApp;
   let user: TestUser;
   const signer = new Stripe('sk_test_local');
@@ -116,7 +40,7 @@ describe(`Stripe adapter (${testDriver})`, () => {
   });
   afterAll(async () => {
     await t.close();
-    fake.server.close();
+    await fake.close();
   });
 
   async function orderAtPayment(): Promise<number> {

@@ -41,4 +41,5 @@ export * from './rules/after-sales';
 export * from './rules/promotions';
 export * from './schemas/coupons';
 export * from './schemas/loyalty';
+export * from './schemas/after-sales';
 export * from './schemas/returns';

@@ -13,6 +13,8 @@ import {
 import { buildApp, type RouteSummary } from '../../src/app';
 import {
   contactMessages,
+  coupons,
+  loyaltyLedger,
   orderLines,
   refillReminders,
   stockNotifications,
@@ -192,6 +194,36 @@ async function invoicedOrderOfA(w: World, cancelled = false): Promise<number> {
   }
   return orderId;
 }
+
+/** A coupon the admin would write (issue 19), with a code of its own. */
+const couponFields = () => ({
+  code: `MATRIX-${unique().toUpperCase()}`,
+  kind: 'percent',
+  percentOff: 10,
+  startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+});
+
+async function couponRow(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(coupons)
+    .values({
+      code: `MATRIX-${unique().toUpperCase()}`,
+      kind: 'percent',
+      percentOff: 10,
+      startsAt: new Date(Date.now() - 86_400_000),
+    })
+    .returning({ id: coupons.id });
+  if (!row) throw new Error('no coupon');
+  return row.id;
+}
+
+/** A fresh order of A's at the Payment step, nothing paid. */
+const orderAtPaymentOfA = (w: World) =>
+  insertOrder(w.db, w.memberA.id, {
+    statusId: ORDER_STATUS.PAYMENT,
+    productId: w.productId,
+    addressId: w.addressA,
+  });
 
 const EVERYONE: Expect = [200, 200, 200, 200];
 const SIGNED_IN: Expect = [401, 200, 200, 200];
@@ -957,6 +989,76 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'signature decides (none with the test provider)',
     expect: [400, 400, 400, 400],
     request: () => json('POST', '/api/payment/webhook', { type: 'payment_intent.succeeded' }),
+  },
+
+  // Issue 19 coupons (admin) and discounts on the owner's order before payment.
+  'GET /api/coupons': {
+    note: 'coupon codes',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/coupons?page=1'),
+  },
+  'POST /api/coupons': {
+    note: 'create a coupon code',
+    expect: ADMIN_ONLY(201),
+    request: () => json('POST', '/api/coupons', couponFields()),
+  },
+  'GET /api/coupons/:id': {
+    note: 'one coupon code',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => get(`/api/coupons/${await couponRow(w)}`),
+  },
+  'PUT /api/coupons/:id': {
+    note: 'edit or deactivate a coupon code',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/coupons/${await couponRow(w)}`, { ...couponFields(), isActive: false }),
+  },
+  'GET /api/order/:orderId/pricing': {
+    note: "A's order's discounts and what may still be applied",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(`/api/order/${await orderAtPaymentOfA(w)}/pricing`),
+  },
+  'POST /api/order/:orderId/coupon': {
+    note: "a coupon on A's order waiting for payment",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const orderId = await orderAtPaymentOfA(w);
+      const couponId = await couponRow(w);
+      const [coupon] = await w.db
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(eq(coupons.id, couponId));
+      return json('POST', `/api/order/${orderId}/coupon`, { code: coupon?.code ?? '' });
+    },
+  },
+  'DELETE /api/order/:orderId/coupon': {
+    note: "remove the coupon of A's order",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/order/${await orderAtPaymentOfA(w)}/coupon`,
+    }),
+  },
+  'POST /api/order/:orderId/points': {
+    note: "A's points on A's order waiting for payment",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      await w.db.insert(loyaltyLedger).values({
+        userId: w.memberA.id,
+        kind: 'earned',
+        points: 5,
+        expiresAt: new Date(Date.now() + 86_400_000 * 30),
+      });
+      return json('POST', `/api/order/${await orderAtPaymentOfA(w)}/points`, { points: 1 });
+    },
+  },
+  'DELETE /api/order/:orderId/points': {
+    note: "give back the points of A's order",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/order/${await orderAtPaymentOfA(w)}/points`,
+    }),
   },
 };
 

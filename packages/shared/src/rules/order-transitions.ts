@@ -11,8 +11,10 @@ const S = ORDER_STATUS;
  * Who makes a transition. `flow`: the server, as a step of the customer's checkout (address
  * confirmed, prescription uploaded, payment done) or of the pharmacist's review; never chosen
  * from the admin's status list. `admin`: offered in the admin order page's status list.
+ * `customer`: the owner's own 'Cancel order' (issue 19), and nothing else: only a cancellation
+ * the admin may also make, and never of a parcel already on its way.
  */
-export type TransitionActor = 'flow' | 'admin';
+export type TransitionActor = 'flow' | 'admin' | 'customer';
 
 /**
  * The one table of allowed order status changes (docs/decisions/0012). Anything not listed is
@@ -85,6 +87,15 @@ export function checkTransition(
     return {
       allowed: false,
       reason: `An order cannot go from ${name(from)} to ${name(to)}.`,
+    };
+  }
+  if (actor === 'customer' && (to !== S.CANCELLED || from === S.DISPATCHED)) {
+    return {
+      allowed: false,
+      reason:
+        to === S.CANCELLED
+          ? 'This order has already been dispatched and can no longer be cancelled.'
+          : `Only the pharmacy can move an order to ${name(to)}.`,
     };
   }
   if (allowedBy === 'flow' && actor === 'admin') {

@@ -81,3 +81,9 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   succeeded: 'refunded',
   failed: 'failed — our team will contact you',
 };
+
+export const cancelOrderResponseSchema = z.object({
+  message: z.string(),
+  afterSales: orderAfterSalesSchema,
+});
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;

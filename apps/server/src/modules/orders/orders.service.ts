@@ -94,6 +94,15 @@ export function createOrdersService(deps: {
   onDelivered?: OnOrderDelivered;
   /** GST invoice on payment, credit note on cancellation (issue 18). */
   invoices: Pick<InvoicesService, 'issueInvoice' | 'issueCreditNote' | 'documentsOf'>;
+  /**
+   * Issue 19: the admin's cancellation goes through the after-sales one (stock, who and why,
+   * credit note, refund, coupon and points hooks, mail) in this transaction.
+   */
+  cancel?: (
+    tx: DbOrTx,
+    order: repository.OrderRow,
+    who: { by: 'admin'; userId: number; reasonCode: string; reasonText: string | null },
+  ) => Promise<void>;
 }) {
   const { db, cart, catalog, inventory, addresses, compliance, mail, onConfirmed, invoices } = deps;
 
@@ -315,6 +324,16 @@ export function createOrdersService(deps: {
           const context = await compliance.transitionContext(tx, order);
           const check = checkTransition(order.statusId as OrderStatusId, to, 'admin', context);
           if (!check.allowed) throw new ConflictError(check.reason);
+          if (to === ORDER_STATUS.CANCELLED && deps.cancel) {
+            await deps.cancel(tx, order, {
+              by: 'admin',
+              userId: session.userId,
+              reasonCode: 'pharmacy',
+              reasonText: input.note?.trim() ? input.note.trim() : null,
+            });
+            events.push(() => catalog.stockChanged());
+            return MESSAGES.orderStatusUpdated;
+          }
           if (to === ORDER_STATUS.CANCELLED) {
             // Back to the batches the units came from; product rows are locked in id order, as
             // placing an order locks them (otherwise the two could deadlock: issue 7 crash burst).
@@ -338,6 +357,10 @@ export function createOrdersService(deps: {
 
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),
+
+    /** The same, with the order row locked in the caller's transaction (issue 19 after-sales). */
+    lockVisible: (session: Session, orderId: number, tx: DbOrTx) =>
+      visibleOrder(session, orderId, tx, true),
   };
 }
 
