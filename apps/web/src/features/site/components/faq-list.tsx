@@ -1,6 +1,15 @@
 import { ChevronDown, Clock, Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, LIMITS, POLICY } from '@pharmacy/shared';
+import {
+  LOYALTY_TEXTS,
+  LIMITS,
+  POLICY,
+  daysText,
+  formatMoney,
+  hoursText,
+  type ShopSettings,
+} from '@pharmacy/shared';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useShopSettings } from '../../../lib/shop-settings';
@@ -8,15 +17,37 @@ import { telHref } from '../../../lib/tel-href';
 
 interface Faq {
   question: string;
-  answer: string;
+  answer: ReactNode;
 }
 
-/** Spec §1 FAQ: static answers, with the policy figures of spec §9. */
-function faqs(currencySymbol: string, supportEmail: string): Faq[] {
+function FaqLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link className="font-semibold text-brand-700 underline-offset-4 hover:underline" to={to}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Spec §1 FAQ, issue 19: every promise points to the feature that keeps it, with the figures the
+ * server is configured with (the build's POLICY until the settings answer).
+ */
+function faqs(settings: ShopSettings): Faq[] {
+  const { currencySymbol, supportEmail, afterSales, loyalty } = settings;
+  const { rupeesText } = LOYALTY_TEXTS;
+  const myOrders = <FaqLink to={paths.dashboard.orders.getHref()}>My Orders</FaqLink>;
   return [
     {
       question: 'What is your return policy?',
-      answer: `You can return unopened products in their original packaging within ${POLICY.returnDays} days of delivery for a full refund. For everyone's safety, opened medicines and products that need cold storage cannot be returned.`,
+      answer: (
+        <>
+          Open the delivered order in {myOrders} and choose Return items within{' '}
+          {daysText(afterSales.returnDays)} of delivery. Unopened products in their original
+          packaging are refunded in full; for everyone&apos;s safety, opened medicines and products
+          that need cold storage cannot be returned, and the form says which. The refund goes back
+          to your card, or for cash on delivery by UPI or bank transfer.
+        </>
+      ),
     },
     {
       question: 'How can I track my order?',
@@ -42,11 +73,18 @@ function faqs(currencySymbol: string, supportEmail: string): Faq[] {
     },
     {
       question: 'Can I change or cancel my order?',
-      answer: `Yes, within ${POLICY.changeOrCancelHours} hours of placing it, as long as it has not been dispatched. Contact our support team with your order number.`,
+      answer: (
+        <>
+          Yes. Open the order in {myOrders} and choose Cancel order within{' '}
+          {hoursText(afterSales.changeOrCancelHours)} of placing it, as long as it has not been
+          dispatched; a card payment is refunded in full. You can change the delivery address there
+          too until the order is packed.
+        </>
+      ),
     },
     {
       question: 'What if my order arrives damaged?',
-      answer: `Report damaged or wrong items within ${POLICY.damageReportHours} hours of delivery, with a photo, and we will replace them or refund you.`,
+      answer: `Report damaged or wrong items from the order page within ${hoursText(afterSales.damageReportHours)} of delivery, with a photo; we will replace them or refund you.`,
     },
     {
       question: 'How do I create an account?',
@@ -65,17 +103,23 @@ function faqs(currencySymbol: string, supportEmail: string): Faq[] {
     },
     {
       question: 'Do you have a loyalty programme?',
-      answer:
-        'Yes. Every order earns loyalty points, and you can use your points for a discount on later orders.',
+      answer: (
+        <>
+          Yes. Every delivered order earns points (1 for every {rupeesText(loyalty.earnPerMinor)}{' '}
+          paid); spend them at the payment step, up to {loyalty.maxRedeemPercent}% of an order; they
+          expire after {loyalty.expiryMonths === 1 ? '1 month' : `${loyalty.expiryMonths} months`}.
+          See them on your <FaqLink to={paths.dashboard.rewards.getHref()}>Rewards page</FaqLink>.
+        </>
+      ),
     },
   ];
 }
 
 export function FaqList() {
-  const { currencySymbol, supportEmail } = useShopSettings();
+  const settings = useShopSettings();
   return (
     <div className="flex flex-col gap-3">
-      {faqs(currencySymbol, supportEmail).map((faq) => (
+      {faqs(settings).map((faq) => (
         <details
           key={faq.question}
           className="group rounded-xl border border-slate-200 bg-white open:shadow-sm"
