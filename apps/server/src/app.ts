@@ -326,6 +326,7 @@ export async function buildApp(
     onConfirmed: (tx, confirmed) => refills.orderConfirmed(tx, confirmed),
     // The admin's cancel is the after-sales one: refund, credit note, hooks, who and why.
     cancel: (tx, order, who) => aftersales.cancelInTx(tx, order, who),
+    afterSales: config.afterSales,
     // A delivered order earns its points in the delivery's transaction (issue 19).
     onDelivered: (tx, order) =>
       loyalty.onOrderDelivered(tx, {

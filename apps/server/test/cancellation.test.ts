@@ -159,6 +159,16 @@ describe(`Self-service cancellation and refunds (${testDriver})`, () => {
     expect((await cancel(user, inside.orderId)).statusCode).toBe(200);
   });
 
+  it('the order list says per order whether the owner may still cancel it', async () => {
+    const open = await orderAtPayment();
+    const dispatched = await orderAtPayment();
+    await setStatus(dispatched.orderId, S.DISPATCHED);
+    const list = (await call(user, 'GET', '/api/order/all?page=1&pageSize=100')).json()
+      .orderList as Array<{ id: number; canCancel: boolean }>;
+    expect(list.find((order) => order.id === open.orderId)?.canCancel).toBe(true);
+    expect(list.find((order) => order.id === dispatched.orderId)?.canCancel).toBe(false);
+  });
+
   it("another member's order is 404, and so is an admin on the customer's route", async () => {
     const { orderId } = await orderAtPayment();
     const other = await createUser(t);

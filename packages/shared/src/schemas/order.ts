@@ -39,6 +39,8 @@ export const orderSchema = z.object({
   couponDiscount: z.number(),
   pointsRedeemed: z.number().int(),
   pointsDiscount: z.number(),
+  /** Issue 19: the owner may still cancel it (not dispatched, within the FAQ's window). */
+  canCancel: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -256,7 +256,7 @@ export function createAftersalesService(deps: {
         });
       });
       const updated = await orders.assertVisible(session, orderId);
-      return { message: 'Delivery address changed.', order: toOrder(updated) };
+      return { message: 'Delivery address changed.', order: toOrder(updated, deps.policy, now()) };
     },
 
     afterSales,

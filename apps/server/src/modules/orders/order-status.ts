@@ -1,5 +1,8 @@
 import {
   DISPENSING_STATUSES,
+  POLICY,
+  customerCancelCheck,
+  type AfterSalesPolicy,
   ORDER_STATUS,
   checkTransition,
   displayedStatus,
@@ -15,8 +18,15 @@ import type { ComplianceService } from '../compliance/compliance.service';
 import type { OrderMail, OrderMailTarget } from '../notifications/order-mail';
 import * as repository from './orders.repository';
 
-/** An order row as the API answers it. */
-export function toOrder(row: repository.OrderRow): Order {
+/**
+ * An order row as the API answers it. `canCancel` follows the configured window (the FAQ's 24
+ * hours unless the caller passes the shop's own).
+ */
+export function toOrder(
+  row: repository.OrderRow,
+  cancelPolicy: Pick<AfterSalesPolicy, 'changeOrCancelHours'> = POLICY,
+  now: Date = new Date(),
+): Order {
   return {
     id: row.id,
     statusId: row.statusId,
@@ -40,6 +50,7 @@ export function toOrder(row: repository.OrderRow): Order {
     couponDiscount: fromMinorUnits(row.couponDiscountMinor),
     pointsRedeemed: row.pointsRedeemed,
     pointsDiscount: fromMinorUnits(row.pointsDiscountMinor),
+    canCancel: customerCancelCheck(row, now, cancelPolicy).allowed,
   };
 }
 

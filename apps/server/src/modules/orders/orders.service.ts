@@ -13,6 +13,7 @@ import {
   exceedsOrderLimit,
   notSoldOnlineMessage,
   orderLimitMessage,
+  type AfterSalesPolicy,
   type Order,
   type OrderListQuery,
   type OrderStatusId,
@@ -98,6 +99,8 @@ export function createOrdersService(deps: {
    * Issue 19: the admin's cancellation goes through the after-sales one (stock, who and why,
    * credit note, refund, coupon and points hooks, mail) in this transaction.
    */
+  /** The shop's cancellation window, for each listed order's canCancel (issue 19). */
+  afterSales?: Pick<AfterSalesPolicy, 'changeOrCancelHours'>;
   cancel?: (
     tx: DbOrTx,
     order: repository.OrderRow,
@@ -223,7 +226,7 @@ export function createOrdersService(deps: {
         query.pageSize,
       );
       return {
-        orderList: rows.map(toOrder),
+        orderList: rows.map((row) => toOrder(row, deps.afterSales)),
         pagination: {
           ...defaultPagination,
           page: query.page,

@@ -55,6 +55,7 @@ function detail(statusId: number = ORDER_STATUS.WAITING_TO_ACCEPT): OrderDetailR
       couponDiscount: 0,
       pointsRedeemed: 0,
       pointsDiscount: 0,
+      canCancel: false,
     },
     orderDetails: [
       line(1, 'Taxim-O 200 Tablet', true),

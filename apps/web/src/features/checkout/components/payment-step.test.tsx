@@ -27,6 +27,7 @@ const order = (totalOrderValue: number): Order => ({
   couponDiscount: 0,
   pointsRedeemed: 0,
   pointsDiscount: 0,
+  canCancel: false,
 });
 
 const intent = {

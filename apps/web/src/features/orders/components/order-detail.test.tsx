@@ -57,6 +57,7 @@ function detail(
       couponDiscount: 0,
       pointsRedeemed: 0,
       pointsDiscount: 0,
+      canCancel: false,
     },
     orderDetails: [
       {

@@ -178,6 +178,7 @@ describe("'Remind me to refill' on the order page", () => {
       couponDiscount: 0,
       pointsRedeemed: 0,
       pointsDiscount: 0,
+      canCancel: false,
     },
     orderDetails: [
       {
