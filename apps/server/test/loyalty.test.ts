@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, loyaltySummarySchema, pointsExpiryDate } from '@pharmacy/shared';
 import { loyaltyLedger } from '../src/db/schema/index';
 import { ConflictError } from '../src/lib/errors';
-import { createLoyaltyService, type LoyaltyService } from '../src/modules/loyalty/loyalty.service';
+import {
+  LOYALTY_EXPIRY_QUEUE,
+  createLoyaltyService,
+  type LoyaltyService,
+} from '../src/modules/loyalty/loyalty.service';
 import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
@@ -205,6 +209,15 @@ describe(`loyalty points (${testDriver})`, () => {
     expect(await balance(member.id)).toBe(5);
   });
 
+  it('runs the expiry as the daily job of the app', async () => {
+    const member = await createUser(t);
+    await earn(member.id, 9, new Date(clock.getTime() - 1));
+    await earn(member.id, 2, new Date(clock.getTime() + DAY_MS));
+    await t.app.jobs.enqueue(db(), LOYALTY_EXPIRY_QUEUE, {});
+    await t.app.jobs.drain();
+    expect(await balance(member.id)).toBe(2);
+  });
+
   it('lets a redemption spend only unlapsed points', async () => {
     const member = await createUser(t);
     const orderId = await confirmedOrder(member);
@@ -269,6 +282,22 @@ describe(`loyalty points (${testDriver})`, () => {
       const bad = await call(member, 'GET', '/api/loyalty?page=0');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('Page must be a whole number from 1.');
+    });
+
+    it('is in the OpenAPI document with its query and answers', async () => {
+      const document = (await call(undefined, 'GET', '/api/docs/json')).json() as {
+        paths: Record<
+          string,
+          Record<string, { tags: string[]; responses: object; parameters?: { name: string }[] }>
+        >;
+      };
+      const route = document.paths['/api/loyalty']?.get;
+      expect(route?.tags).toEqual(['loyalty points']);
+      expect(Object.keys(route?.responses ?? {}).toSorted()).toEqual(['200', '400', '401', '404']);
+      expect(route?.parameters?.map((parameter) => parameter.name).toSorted()).toEqual([
+        'page',
+        'userId',
+      ]);
     });
 
     it("shows another member's points to the pharmacy only (404 to a member)", async () => {

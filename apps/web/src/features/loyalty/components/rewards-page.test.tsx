@@ -87,7 +87,7 @@ describe('Rewards', () => {
     ]);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'ExpiredNot used in time',
-      'ReversedGiven back: the order was cancelled',
+      'ReversedGiven back from the order',
       'RedeemedSpent on an order',
       'ReversedTaken back: the order was cancelled or refunded',
       'EarnedExpires on 2 Oct 2027',

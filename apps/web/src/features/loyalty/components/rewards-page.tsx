@@ -30,7 +30,7 @@ function entryDetail(entry: LoyaltyEntry): string {
       return 'Spent on an order';
     case 'reversed':
       return entry.reverses === 'redeemed'
-        ? 'Given back: the order was cancelled'
+        ? 'Given back from the order'
         : 'Taken back: the order was cancelled or refunded';
     case 'expired':
       return 'Not used in time';
