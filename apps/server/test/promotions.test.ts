@@ -1,6 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS, type OrderDetailResponse, type OrderPricing } from '@pharmacy/shared';
+import {
+  ORDER_STATUS,
+  formatMoney,
+  fromMinorUnits,
+  gstLine,
+  type OrderDetailResponse,
+  type OrderPricing,
+} from '@pharmacy/shared';
 import {
   couponRedemptions,
   coupons,
@@ -8,7 +19,9 @@ import {
   orderLines,
   orders,
   payments,
+  taxDocuments,
 } from '../src/db/schema/index';
+import { taxDocumentContentSchema } from '../src/modules/invoices/invoice-content';
 import { createLoyaltyService } from '../src/modules/loyalty/loyalty.service';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service';
 import {
@@ -22,6 +35,22 @@ import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { givePoints, insertCoupon, insertOrderAtPayment } from './support/promotions';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const money = (paise: number) => formatMoney(fromMinorUnits(paise), '');
+
+/** The PDF as text (pdftotext, layout kept), whitespace runs as one space. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'promotions-pdf-'));
+  try {
+    const file = path.join(dir, 'invoice.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      .replace(/\s+/g, ' ')
+      .trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Issue 19 items 4 and 5: a coupon and points on an order before payment, priced on the server. */
 describe(`coupons and points before payment (${testDriver})`, () => {
@@ -347,7 +376,7 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     expect(moved.json().message).toBe('This order is not waiting for payment.');
   });
 
-  it('pays the discounted total by card: an intent made before the coupon is not reused', async () => {
+  it('pays the discounted total by card (a fresh intent), and the invoice taxes what was paid', async () => {
     const user = await createUser(t);
     await givePoints(db(), user.id, 50);
     const product = await createProduct(db(), basics, {
@@ -402,6 +431,37 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     expect(paid?.amount).toBe(40_000);
     const late = await call(user, 'DELETE', `/order/${orderId}/points`);
     expect(late.statusCode).toBe(409);
+
+    // The GST invoice: tax on what was paid, the discounts named, its total the order's.
+    const [invoice] = await db()
+      .select({ content: taxDocuments.content })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, orderId));
+    const content = taxDocumentContentSchema.parse(invoice?.content);
+    expect(content.totals.total.gross).toBe(40_000);
+    expect(content.lines).toHaveLength(1);
+    const [line] = content.lines;
+    expect(line).toMatchObject({
+      ...gstLine(40_000, 5, content.supplyType),
+      promotionDiscountMinor: 10_000,
+      // (MRP 300 − price 250) × 2 saved on the price, and ₹100 of coupon and points.
+      discountMinor: 10_000 + 10_000,
+    });
+    expect(content.promotions).toEqual({
+      couponCode: coupon.code,
+      couponDiscountMinor: 5_000,
+      pointsRedeemed: 50,
+      pointsDiscountMinor: 5_000,
+    });
+    const pdf = await call(user, 'GET', `/order/${orderId}/invoice.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Grand total (tax included): Rs. 400.00');
+    expect(text).toContain(
+      `Discounts at payment, included in the lines' discount, taxable value and tax: coupon ${coupon.code} Rs. 50.00; 50 loyalty points Rs. 50.00.`,
+    );
+    expect(text).toContain(money(line?.taxable ?? 0));
+    expect(text).toContain(money(line?.tax ?? 0));
   });
 
   it('a usage limit of 10 holds with 100 members applying at once on 100 orders', async () => {

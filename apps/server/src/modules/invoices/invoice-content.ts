@@ -68,8 +68,13 @@ export const taxDocumentContentSchema = z.object({
       units: z.number().int().positive(),
       mrpMinor: paise,
       unitPriceMinor: paise,
-      /** (MRP − price) × units: what the customer saved on the line. */
+      /**
+       * What the customer saved on the line: (MRP − price) × units, plus the line's share of a
+       * coupon and points (issue 19), so MRP × units − discount = the line's amount.
+       */
       discountMinor: paise,
+      /** The line's share of the coupon and points discounts; gross and tax are after it. */
+      promotionDiscountMinor: paise.optional(),
       batches: z.array(
         z.object({ batchNumber: z.string(), expiryDate: z.string(), units: z.number().int() }),
       ),
@@ -80,6 +85,16 @@ export const taxDocumentContentSchema = z.object({
     total: amountsSchema,
   }),
   amountInWords: z.string(),
+  /** Issue 19: the coupon and points the order was paid with (null when neither). */
+  promotions: z
+    .object({
+      couponCode: z.string().nullable(),
+      couponDiscountMinor: paise,
+      pointsRedeemed: z.number().int().min(0),
+      pointsDiscountMinor: paise,
+    })
+    .nullable()
+    .optional(),
   /** Prescription orders print the approving pharmacist, read from the review when printed. */
   prescription: z.boolean(),
 });
@@ -100,7 +115,16 @@ export interface InvoiceSubject {
     unitPriceMinor: number;
     maximumRetailPriceMinor: number;
     quantity: number;
+    /** The line's share of the coupon and points discounts (issue 19), in paise. */
+    discountMinor?: number;
   }>;
+  /** The coupon and points the order is paid with (issue 19). */
+  promotions?: {
+    couponCode: string | null;
+    couponDiscountMinor: number;
+    pointsRedeemed: number;
+    pointsDiscountMinor: number;
+  };
   /** The batches the units were allocated from (FEFO, at placing). */
   batches: Array<{ orderLineId: number; batchNumber: string; expiryDate: string; units: number }>;
 }
@@ -140,7 +164,10 @@ export function buildInvoiceContent(
   const lines = subject.lines.map((line) => {
     const tax = line.productId === null ? undefined : taxes.get(line.productId);
     const rate: GstRate = tax && isGstRate(tax.gstRate) ? tax.gstRate : DEFAULT_GST_RATE;
-    const gross = lineTotalMinor(line.unitPriceMinor, line.quantity);
+    const listed = lineTotalMinor(line.unitPriceMinor, line.quantity);
+    // Tax is on what is paid for the line: its amount less its share of the coupon and points.
+    const promotion = Math.min(listed, Math.max(0, line.discountMinor ?? 0));
+    const gross = listed - promotion;
     return {
       productName: line.productName,
       hsnCode: tax?.hsnCode ?? DEFAULT_HSN_CODE,
@@ -148,7 +175,8 @@ export function buildInvoiceContent(
       mrpMinor: line.maximumRetailPriceMinor,
       unitPriceMinor: line.unitPriceMinor,
       discountMinor:
-        Math.max(0, line.maximumRetailPriceMinor - line.unitPriceMinor) * line.quantity,
+        Math.max(0, line.maximumRetailPriceMinor - line.unitPriceMinor) * line.quantity + promotion,
+      promotionDiscountMinor: promotion,
       batches: subject.batches
         .filter((batch) => batch.orderLineId === line.id)
         .map(({ batchNumber, expiryDate, units }) => ({ batchNumber, expiryDate, units })),
@@ -195,6 +223,11 @@ export function buildInvoiceContent(
     lines,
     totals,
     amountInWords: amountInWords(totals.total.gross),
+    promotions:
+      subject.promotions &&
+      subject.promotions.couponDiscountMinor + subject.promotions.pointsDiscountMinor > 0
+        ? subject.promotions
+        : null,
     prescription: subject.hasPrescriptionItems,
   };
 }

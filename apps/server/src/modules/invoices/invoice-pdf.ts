@@ -213,7 +213,35 @@ function drawLines(doc: Doc, content: TaxDocumentContent, top: number): number {
     if (next !== y) y = drawRow(doc, columns, headers, next, { bold: true, fill: HEADER_FILL });
     y = drawRow(doc, columns, texts, y);
   });
+  const promotions = promotionsNote(content);
+  if (promotions) {
+    y = ensureRoom(doc, y + 4, 14);
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('black')
+      .text(promotions, MARGIN, y, { width: CONTENT_WIDTH });
+    y = doc.y;
+  }
   return y + 10;
+}
+
+/**
+ * Issue 19: the coupon and points the order was paid with. Their value is already in each line's
+ * discount, and taxable value and tax are on what was paid, so this line only names them.
+ */
+function promotionsNote(content: TaxDocumentContent): string | null {
+  const promotions = content.promotions;
+  if (!promotions) return null;
+  const parts: string[] = [];
+  if (promotions.couponCode && promotions.couponDiscountMinor > 0)
+    parts.push(`coupon ${promotions.couponCode} Rs. ${money(promotions.couponDiscountMinor)}`);
+  if (promotions.pointsDiscountMinor > 0)
+    parts.push(
+      `${promotions.pointsRedeemed} loyalty points Rs. ${money(promotions.pointsDiscountMinor)}`,
+    );
+  if (parts.length === 0) return null;
+  return `Discounts at payment, included in the lines' discount, taxable value and tax: ${parts.join('; ')}.`;
 }
 
 function drawTotals(doc: Doc, content: TaxDocumentContent, top: number): number {

@@ -76,6 +76,12 @@ export function createCheckoutSteps(deps: {
         hasPrescriptionItems: order.hasPrescriptionItems,
         lines,
         batches,
+        promotions: {
+          couponCode: order.couponCode,
+          couponDiscountMinor: order.couponDiscountMinor,
+          pointsRedeemed: order.pointsRedeemed,
+          pointsDiscountMinor: order.pointsDiscountMinor,
+        },
       },
       byUserId,
     );
