@@ -58,6 +58,9 @@ import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { createCatalogCsvService } from './modules/catalog-csv/catalog-csv.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { refillsRoutes } from './modules/refills/refills.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
+import { createReturnsService } from './modules/returns/returns.service';
+import { createReturnsAdminService } from './modules/returns/returns-admin.service';
 import { aftersalesRoutes } from './modules/aftersales/aftersales.routes';
 import { createAftersalesService } from './modules/aftersales/aftersales.service';
 import {
@@ -358,7 +361,14 @@ export async function buildApp(
     onPublished: stockAlerts.restocked,
   });
   const inbox = createSupportInboxService({ db, now: options.now });
-  const dashboard = createDashboardService({ db, inventory, inbox, now: options.now });
+  const dashboard = createDashboardService({
+    db,
+    inventory,
+    inbox,
+    // Created below, after the refunds engine; the dashboard only calls it on a request.
+    openReturns: () => returnsAdmin.countOpen(),
+    now: options.now,
+  });
   const testProvider =
     !options.paymentProvider && !config.stripe ? createTestPaymentProvider() : undefined;
   const paymentProvider =
@@ -377,6 +387,16 @@ export async function buildApp(
     retryLimit: refundQueue.retryLimit,
   });
   app.decorate('refunds', refunds);
+  const returns = createReturnsService({
+    db,
+    storage,
+    outbox,
+    policy: config.afterSales,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    now: options.now,
+  });
+  const returnsAdmin = createReturnsAdminService({ db, returns, inventory, refunds, invoices });
   const aftersales = createAftersalesService({
     db,
     orders,
@@ -439,6 +459,7 @@ export async function buildApp(
       await api.register(catalogCsvRoutes, { catalogCsv });
       await api.register(dashboardRoutes, { dashboard });
       await api.register(supportInboxRoutes, { inbox });
+      await api.register(returnsRoutes, { returns, returnsAdmin });
       await api.register(loyaltyRoutes, { loyalty });
       await api.register(couponsRoutes, { coupons });
       await api.register(promotionsRoutes, { promotions });

@@ -268,6 +268,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
       packing: 2, // B, M
       overdue: 2, // F (expected 24th), M (expected 25th); not A (delivered) nor C (cancelled)
       openContactMessages: 2, // not the handled one
+      openReturns: 0,
     });
   });
 

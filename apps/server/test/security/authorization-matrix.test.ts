@@ -16,7 +16,11 @@ import {
   coupons,
   loyaltyLedger,
   orderLines,
+  orders,
+  payments,
   refillReminders,
+  returnRequestLines,
+  returnRequests,
   stockNotifications,
 } from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
@@ -109,7 +113,7 @@ const catalogueCsv = (url: string): Request => ({
   method: 'POST',
   url,
   headers: { 'content-type': 'text/csv' },
-  payload: `${Object.values(CATALOG_CSV_COLUMNS).join(',')}\n,Matrix import ${unique()},Matrix division,Matrix maker,Matrix salt,90,100,OTC,no,,,,,,3004,5,5,yes,0\n`,
+  payload: `${Object.values(CATALOG_CSV_COLUMNS).join(',')}\n,Matrix import ${unique()},Matrix division,Matrix maker,Matrix salt,90,100,OTC,no,,,,,,3004,5,5,yes,yes,0\n`,
 });
 /** A visitor's Contact Us message, open or already handled by the world's admin (issue 18). */
 async function contactMessage(w: World, handled: boolean): Promise<number> {
@@ -124,6 +128,70 @@ async function contactMessage(w: World, handled: boolean): Promise<number> {
     .returning({ id: contactMessages.id });
   if (!row) throw new Error('no contact message');
   return row.id;
+}
+/** A's delivered order paid cash on delivery, and its line (issue 19 returns). */
+async function deliveredOrderA(w: World): Promise<{ orderId: number; lineId: number }> {
+  const orderId = await insertOrder(w.db, w.memberA.id, {
+    statusId: ORDER_STATUS.DELIVERED,
+    productId: w.productId,
+    addressId: w.addressA,
+  });
+  await w.db.update(orders).set({ deliveredAt: new Date() }).where(eq(orders.id, orderId));
+  await w.db.insert(payments).values({
+    orderId,
+    method: 'cash_on_delivery',
+    provider: 'none',
+    amountMinor: 9000,
+    status: 'pending',
+  });
+  const [line] = await w.db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  if (!line) throw new Error('no order line');
+  return { orderId, lineId: line.id };
+}
+/** A return request (or damage report) of A's, in the given status, for one unit. */
+async function returnRequestA(
+  w: World,
+  status: 'requested' | 'approved' | 'received',
+  kind: 'return' | 'damage' = 'return',
+): Promise<number> {
+  const { orderId, lineId } = await deliveredOrderA(w);
+  const [row] = await w.db
+    .insert(returnRequests)
+    .values({
+      orderId,
+      userId: w.memberA.id,
+      kind,
+      status,
+      reasonCode: kind === 'return' ? 'not_needed' : 'damaged',
+    })
+    .returning({ id: returnRequests.id });
+  if (!row) throw new Error('no return request');
+  await w.db
+    .insert(returnRequestLines)
+    .values({ returnRequestId: row.id, orderLineId: lineId, units: 1 });
+  return row.id;
+}
+/** A's damage report with one photo, made through the API; answers the photo's URL. */
+async function damagePhotoA(w: World): Promise<string> {
+  const { orderId, lineId } = await deliveredOrderA(w);
+  const body = await multipart(
+    {
+      kind: 'damage',
+      reasonCode: 'damaged',
+      lines: JSON.stringify([{ orderLineId: lineId, units: 1 }]),
+    },
+    [{ field: 'photo', name: 'damage.png', type: 'image/png', content: TINY_PNG }],
+  );
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/order/${orderId}/returns`,
+    payload: body.payload,
+    headers: { ...body.headers, ...w.memberA.auth },
+  });
+  return (created.json() as { request: { photos: Array<{ url: string }> } }).request.photos[0]!.url;
 }
 /** A new product's form: its opening stock arrives as a first batch (issue 15). */
 const newProductFields = (w: World) => ({
@@ -609,6 +677,74 @@ export const MATRIX: Record<string, Case | Case[]> = {
     }),
   },
 
+  // Returns and damage reports (issue 19): the owner asks, the pharmacy works the queue.
+  'POST /api/order/:orderId/returns': {
+    note: "A asks to return a unit of A's delivered order",
+    expect: OWNER_ONLY(201),
+    request: async (w) => {
+      const { orderId, lineId } = await deliveredOrderA(w);
+      return form('POST', `/api/order/${orderId}/returns`, {
+        kind: 'return',
+        reasonCode: 'not_needed',
+        lines: JSON.stringify([{ orderLineId: lineId, units: 1 }]),
+      });
+    },
+  },
+  'GET /api/order/:orderId/returns': {
+    note: "the returns of A's delivered order",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(`/api/order/${(await deliveredOrderA(w)).orderId}/returns`),
+  },
+  'GET /api/returns/:id/photos/:photoId': {
+    note: "a photo of A's damage report",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(await damagePhotoA(w)),
+  },
+  'GET /api/returns': {
+    note: 'the returns queue',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/returns?status=open&page=1'),
+  },
+  'GET /api/returns/:id': {
+    note: 'one return request',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => get(`/api/returns/${await returnRequestA(w, 'requested')}`),
+  },
+  'POST /api/returns/:id/approve': {
+    note: 'approve a return request',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/returns/${await returnRequestA(w, 'requested')}/approve`, {}),
+  },
+  'POST /api/returns/:id/reject': {
+    note: 'reject a return request with a reason',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/returns/${await returnRequestA(w, 'requested')}/reject`, {
+        reason: 'The seal is broken.',
+      }),
+  },
+  'POST /api/returns/:id/receive': {
+    note: 'receive the returned units',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/returns/${await returnRequestA(w, 'approved')}/receive`, { lines: [] }),
+  },
+  'POST /api/returns/:id/refund': {
+    note: 'refund a received return (cash on delivery: payout reference)',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/returns/${await returnRequestA(w, 'received')}/refund`, {
+        payout: { channel: 'upi', reference: `UPI-${unique()}` },
+      }),
+  },
+  'POST /api/returns/:id/replace': {
+    note: 'record a replacement for a received damage report',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/returns/${await returnRequestA(w, 'received', 'damage')}/replace`, {}),
+  },
+
   'GET /api/audit': {
     note: 'audit log, newest first',
     expect: ADMIN_ONLY(200),
@@ -776,6 +912,26 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: "A's order back into the caller's own cart: the admin buys again only from their own",
     expect: OWNER_ONLY(200),
     request: (w) => ({ method: 'POST', url: `/api/order/${w.orderA}/buy-again` }),
+  },
+  // Self-service cancel and address change (issue 19): the owner's own; both may read it.
+  'POST /api/order/:orderId/cancel': {
+    note: "A cancels A's order waiting for payment; the admin cancels through PUT /api/order",
+    expect: OWNER_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/order/${await orderAtPaymentOfA(w)}/cancel`, {
+        reasonCode: 'changed_mind',
+      }),
+  },
+  'PUT /api/order/:orderId/address': {
+    note: "another address of A's book on A's order before packing",
+    expect: OWNER_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/order/${await orderAtPaymentOfA(w)}/address`, { addressId: w.addressA }),
+  },
+  'GET /api/order/:orderId/after-sales': {
+    note: "A's order's cancellation, refunds and what A may still do",
+    expect: OWNER_OR_ADMIN(200),
+    request: (w) => get(`/api/order/${w.orderA}/after-sales`),
   },
   // Loyalty points (issue 19): the caller's own; the pharmacy may name a member.
   'GET /api/loyalty': [

@@ -255,6 +255,7 @@ describe('dashboard shell', () => {
       'Audit Log',
       'Background Jobs',
       'Messages',
+      'Returns',
     ]);
   });
 

@@ -27,6 +27,7 @@ const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
 const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
 const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
+const adminReturns = () => import('./routes/dashboard/admin-returns-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
@@ -123,6 +124,8 @@ export const routes: RouteObject[] = [
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
           { path: d.messages.path, element: page(adminMessages, 'ContactInboxRoute') },
+          { path: d.returns.path, element: page(adminReturns, 'ReturnsQueueRoute') },
+          { path: d.returnRequest.path, element: page(adminReturns, 'ReturnRequestRoute') },
           {
             path: d.prescriptions.path,
             element: page(

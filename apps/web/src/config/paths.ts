@@ -171,6 +171,15 @@ export const paths = {
       path: '/dashboard/messages',
       getHref: (status?: 'handled') => withQuery('/dashboard/messages', { status }),
     },
+    /** Issue 19: the returns queue (admin), a tab per status; and one request. */
+    returns: {
+      path: '/dashboard/returns',
+      getHref: (status?: string) => withQuery('/dashboard/returns', { status }),
+    },
+    returnRequest: {
+      path: '/dashboard/returns/:id',
+      getHref: (id: number) => `/dashboard/returns/${id}`,
+    },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

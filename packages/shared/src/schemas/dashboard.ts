@@ -16,6 +16,8 @@ export const dashboardQueuesSchema = z.object({
   overdue: count,
   /** Contact messages nobody has marked handled yet; links to the admin inbox. */
   openContactMessages: count,
+  /** Return requests and damage reports still to handle (issue 19); links to the returns queue. */
+  openReturns: count,
 });
 
 export const periodFiguresSchema = z.object({

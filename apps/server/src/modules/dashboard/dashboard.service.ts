@@ -42,6 +42,8 @@ export function createDashboardService(deps: {
   db: Database;
   inventory: Pick<InventoryService, 'lowStock' | 'nearExpiry'>;
   inbox: Pick<SupportInboxService, 'openCount'>;
+  /** Return requests still open (issue 19 returns queue). */
+  openReturns: () => Promise<number>;
   now?: (() => Date) | undefined;
 }) {
   const { db, inventory, inbox } = deps;
@@ -68,6 +70,7 @@ export function createDashboardService(deps: {
         queueCounts,
         overdue,
         openContactMessages,
+        openReturns,
         statuses,
         top,
         lowStock,
@@ -82,6 +85,7 @@ export function createDashboardService(deps: {
         ]),
         repository.countOverdue(db, OPEN_ORDER_STATUSES, today),
         inbox.openCount(),
+        deps.openReturns(),
         repository.statusesOfPlaced(db, last30),
         repository.topProducts(db, last30, CONFIRMED_ORDER_STATUSES, TOP_PRODUCTS),
         inventory.lowStock({
@@ -129,6 +133,7 @@ export function createDashboardService(deps: {
           packing: queue(ORDER_STATUS.PACKING),
           overdue,
           openContactMessages,
+          openReturns,
         },
         periods: DASHBOARD_PERIOD_DAYS.map((days) => {
           const { current, previous } = dashboardPeriod(today, days);

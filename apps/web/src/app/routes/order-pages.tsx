@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ORDER_STATUS, type Order } from '@pharmacy/shared';
 import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { LoadingRegion, Skeleton } from '../../components/ui/skeleton';
@@ -33,6 +34,45 @@ const PrescriptionReviewPanel = lazy(async () => ({
   default: (await import('../../features/admin-orders/components/prescription-review-panel'))
     .PrescriptionReviewPanel,
 }));
+
+/** Issue 19 returns and damage reports: their own chunk, loaded only for a delivered order. */
+const OrderReturns = lazy(async () => ({
+  default: (await import('../../features/returns/components/order-returns')).OrderReturns,
+}));
+
+function DeliveredOrderReturns({ order, isOwner }: { order: Order; isOwner: boolean }) {
+  if (order.statusId !== ORDER_STATUS.DELIVERED) return null;
+  return (
+    <Suspense
+      fallback={
+        <LoadingRegion label="Loading returns">
+          <Skeleton className="h-32 w-full" />
+        </LoadingRegion>
+      }
+    >
+      <OrderReturns orderId={order.id} isOwner={isOwner} />
+    </Suspense>
+  );
+}
+
+/** Issue 19 cancel, address change, who cancelled and refunds: their own chunk. */
+const OrderAfterSales = lazy(async () => ({
+  default: (await import('../../features/aftersales/components/order-after-sales')).OrderAfterSales,
+}));
+
+function OrderCancellation({ order, viewer }: { order: Order; viewer: 'owner' | 'admin' }) {
+  return (
+    <Suspense
+      fallback={
+        <LoadingRegion label="Loading cancellation and refunds">
+          <Skeleton className="h-24 w-full" />
+        </LoadingRegion>
+      }
+    >
+      <OrderAfterSales orderId={order.id} addressId={order.addressId} viewer={viewer} />
+    </Suspense>
+  );
+}
 
 /** DECISIONS pharmacist review: admins review the order's prescriptions under its detail. */
 function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
@@ -74,6 +114,14 @@ export function OrderDetailRoute() {
           )}
           taxDocumentActions={(order, documents) => (
             <TaxDocumentDownloads orderId={order.id} documents={documents} />
+          )}
+          cancellationSection={(order, { isOwner, isAdmin }) =>
+            isOwner || isAdmin ? (
+              <OrderCancellation order={order} viewer={isOwner ? 'owner' : 'admin'} />
+            ) : null
+          }
+          afterSalesSections={(order, { isOwner }) => (
+            <DeliveredOrderReturns order={order} isOwner={isOwner} />
           )}
         />
         <AdminPrescriptionReview orderId={orderId} />

@@ -20,6 +20,7 @@ import {
   Pill,
   ServerCog,
   ShieldCheck,
+  Undo2,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -92,6 +93,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
       { label: 'Background Jobs', to: paths.dashboard.jobs.getHref(), Icon: ServerCog },
       { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail },
+      { label: 'Returns', to: paths.dashboard.returns.getHref(), Icon: Undo2 },
     );
   }
   return items;

@@ -323,6 +323,7 @@ export function ProductForm({
   const navigate = useNavigate();
   const create = useCreateProduct();
   const update = useUpdateProduct();
+  const returnableHintId = useId();
   const [images, setImages] = useState<ImageSelection>(() =>
     product
       ? { ...emptyImageSelection, existing: product.images.map(({ url }) => ({ url, keep: true })) }
@@ -471,6 +472,20 @@ export function ProductForm({
             />
             Active (shown in the shop)
           </label>
+          <div className="flex flex-col gap-0.5">
+            <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                {...register('returnable')}
+                aria-describedby={returnableHintId}
+                className="size-5 rounded border-slate-400 accent-brand-700"
+              />
+              Can be returned
+            </label>
+            <p id={returnableHintId} className="text-xs text-slate-600 sm:pl-7">
+              Untick for cold-chain and other items that cannot be resold
+            </p>
+          </div>
         </div>
       </fieldset>
 

@@ -28,6 +28,8 @@ export interface ProductFormValues {
   /** Issue 16: the most units one order may hold; '' for no limit. */
   maxUnitsPerOrder: string;
   isActive: boolean;
+  /** Issue 19: false for cold-chain and other items that cannot be resold. */
+  returnable: boolean;
   dosageForm: string;
   strength: string;
   packSize: string;
@@ -70,6 +72,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       scheduleCode: '',
       maxUnitsPerOrder: '',
       isActive: true,
+      returnable: true,
       dosageForm: '',
       strength: '',
       packSize: '',
@@ -92,6 +95,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     scheduleCode: product.schedule.code,
     maxUnitsPerOrder: product.maxUnitsPerOrder === null ? '' : String(product.maxUnitsPerOrder),
     isActive: product.isActive,
+    returnable: product.returnable ?? true,
     dosageForm: product.dosageForm ?? '',
     strength: product.strength ?? '',
     packSize: product.packSize ?? '',
@@ -130,6 +134,7 @@ export function productFormData(
     description: values.description ?? '',
   };
   if (values.scheduleCode) fields.scheduleCode = values.scheduleCode;
+  if (values.returnable !== undefined) fields.returnable = String(values.returnable);
   if (values.hsnCode !== undefined) fields.hsnCode = values.hsnCode;
   if (values.gstRate !== undefined) fields.gstRate = String(values.gstRate);
   if ('quantity' in values) {
@@ -160,6 +165,7 @@ const FORM_FIELDS = new Set<keyof ProductFormValues>([
   'scheduleCode',
   'maxUnitsPerOrder',
   'isActive',
+  'returnable',
   'dosageForm',
   'strength',
   'packSize',

@@ -4,6 +4,7 @@ import {
   Mail,
   PackageOpen,
   TimerOff,
+  Undo2,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -64,6 +65,14 @@ function queuesOf(queues: DashboardResponse['queues']): Queue[] {
       Icon: Mail,
       tone: 'warn',
     },
+    {
+      label: 'Returns to handle',
+      hint: 'Requested, approved or received',
+      count: queues.openReturns,
+      to: paths.dashboard.returns.getHref(),
+      Icon: Undo2,
+      tone: 'warn',
+    },
   ];
 }
 
@@ -78,7 +87,7 @@ export function WorkQueues({ queues }: { queues: DashboardResponse['queues'] }) 
       <h2 id="work-queues-title" className="mb-3 text-lg font-semibold text-slate-900">
         Work queues
       </h2>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {queuesOf(queues).map(({ label, hint, count, to, Icon, tone }) => (
           <li key={label}>
             <Link

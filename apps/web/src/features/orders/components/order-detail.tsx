@@ -209,6 +209,8 @@ export function OrderDetail({
   ownerActions,
   ownerLineActions,
   taxDocumentActions,
+  afterSalesSections,
+  cancellationSection,
 }: {
   orderId: number | null;
   /** Shown under the items on the signed-in user's own order (issue 17 'Buy again'). */
@@ -217,6 +219,10 @@ export function OrderDetail({
   ownerLineActions?: (line: OrderDetailLine, order: Order) => ReactNode;
   /** The invoice and credit notes to download, for the owner and admins (issue 18). */
   taxDocumentActions?: (order: Order, documents: OrderTaxDocuments) => ReactNode;
+  /** Under the status history: the route's after-sales sections (issue 19 returns). */
+  afterSalesSections?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
+  /** Atop the side column: cancel, change address, who cancelled, refunds (issue 19). */
+  cancellationSection?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
 }) {
   const { profile, isAdmin } = useAuth();
   const { currencySymbol } = useShopSettings();
@@ -300,8 +306,10 @@ export function OrderDetail({
           <Section title="Status history">
             <OrderTimeline history={statusHistory} />
           </Section>
+          {afterSalesSections?.(order, { isOwner, isAdmin })}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
+          {cancellationSection?.(order, { isOwner, isAdmin })}
           <Section title="Summary">
             <dl className="-my-1.5 divide-y divide-slate-100">
               <Fact label="Order ID">#{order.id}</Fact>
