@@ -41,5 +41,6 @@ export * from './rules/after-sales';
 export * from './rules/promotions';
 export * from './schemas/coupons';
 export * from './schemas/loyalty';
+export * from './rules/loyalty-texts';
 export * from './schemas/after-sales';
 export * from './schemas/returns';
