@@ -113,6 +113,12 @@ describe(`loyalty points (${testDriver})`, () => {
     await expect(refused).rejects.toThrow(ConflictError);
     await expect(refused).rejects.toThrow('You have only 6 points.');
     expect(await balance(member.id)).toBe(6);
+    for (const points of [-1, 1.5])
+      await expect(
+        db().transaction((tx) =>
+          loyalty.redeemForOrder(tx, { userId: member.id, orderId, points }),
+        ),
+      ).rejects.toThrow('Choose a whole number of points to use.');
     expect((await rowsOf(member.id)).filter((row) => row.kind === 'redeemed')).toHaveLength(1);
   });
 

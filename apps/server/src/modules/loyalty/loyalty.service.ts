@@ -11,7 +11,7 @@ import {
   type LoyaltySummary,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { ConflictError } from '../../lib/errors';
+import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import * as repository from './loyalty.repository';
 
@@ -144,7 +144,9 @@ export function createLoyaltyService(deps: {
       tx: DbOrTx,
       input: { userId: number; orderId: number; points: number },
     ): Promise<void> {
-      if (input.points <= 0) return;
+      if (!Number.isSafeInteger(input.points) || input.points < 0)
+        throw new BadRequestError('Choose a whole number of points to use.');
+      if (input.points === 0) return;
       await repository.lockMember(tx, input.userId);
       await expireMember(tx, input.userId, now());
       const balance = await repository.balance(tx, input.userId);
