@@ -1,4 +1,4 @@
-import { FileText, ShoppingBag, TriangleAlert } from 'lucide-react';
+import { FileText, ShoppingBag, TicketPercent, TriangleAlert } from 'lucide-react';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { duplicateTherapies, formatMoney } from '@pharmacy/shared';
@@ -157,6 +157,10 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                 Some items need a prescription. You can upload it after placing the order.
               </p>
             ) : null}
+            <p className="flex gap-2 text-xs text-slate-600">
+              <TicketPercent aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Have a coupon code or loyalty points? Apply them at the payment step.
+            </p>
             <div className="flex flex-col gap-2">
               <Button
                 variant="accent"

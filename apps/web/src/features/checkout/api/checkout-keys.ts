@@ -11,6 +11,7 @@ export const checkoutKeys = {
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
   prescriptions: (orderId: number) => [...checkoutKeys.all, 'prescriptions', orderId] as const,
   intent: (orderId: number) => [...checkoutKeys.all, 'intent', orderId] as const,
+  pricing: (orderId: number) => [...checkoutKeys.all, 'pricing', orderId] as const,
 };
 
 export const orderViewsKey = [...userQueryKey, 'orders'] as const;

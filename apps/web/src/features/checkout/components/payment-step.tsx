@@ -9,6 +9,7 @@ import { usePaymentIntent } from '../api/create-payment-intent';
 import { usePayCashOnDelivery } from '../api/update-checkout-order';
 import { cardPaymentOffered, paymentView } from '../lib/process-rules';
 import { CardErrorMessage } from './card-error';
+import { OrderDiscounts } from './order-discounts';
 import { StepHeading } from './step-panel';
 import { TestCardForm } from './test-card-form';
 
@@ -214,6 +215,9 @@ export function PaymentStep({ order }: { order: Order }) {
           )
         }
       />
+      <div className="mb-4">
+        <OrderDiscounts orderId={order.id} />
+      </div>
       {body}
     </>
   );

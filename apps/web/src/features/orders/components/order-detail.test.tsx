@@ -319,3 +319,26 @@ describe('order detail', () => {
     expect(await screen.findByText('No order found.')).toBeTruthy();
   });
 });
+
+describe('order detail discounts (issue 19)', () => {
+  it('shows the subtotal, the coupon and the points taken off, and the order value paid', async () => {
+    const discounted = detail(ORDER_STATUS.PACKING);
+    discounted.order = {
+      ...discounted.order,
+      subtotal: 160.5,
+      couponCode: 'SAVE10',
+      couponDiscount: 16.05,
+      pointsRedeemed: 20,
+      pointsDiscount: 20,
+      totalOrderValue: 124.45,
+    };
+    signIn(member, { 'GET /api/order/getOrderDetail/42': { body: discounted } });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByText('Coupon (SAVE10)')).toBeTruthy();
+    expect(screen.getByText('−₹16.05')).toBeTruthy();
+    expect(screen.getByText('Points (20)')).toBeTruthy();
+    expect(screen.getByText('−₹20.00')).toBeTruthy();
+    expect(screen.getByText('₹160.50')).toBeTruthy();
+    expect(screen.getAllByText('₹124.45').length).toBeGreaterThan(0);
+  });
+});

@@ -295,6 +295,27 @@ export function OrderDetail({
                 />
               ))}
             </ul>
+            {order.couponDiscount > 0 || order.pointsDiscount > 0 ? (
+              // Issue 19: what the coupon and points took off before payment.
+              <dl className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Subtotal</dt>
+                  <dd className="text-slate-900">{money(order.subtotal)}</dd>
+                </div>
+                {order.couponDiscount > 0 ? (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Coupon ({order.couponCode})</dt>
+                    <dd className="text-green-800">−{money(order.couponDiscount)}</dd>
+                  </div>
+                ) : null}
+                {order.pointsDiscount > 0 ? (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Points ({order.pointsRedeemed})</dt>
+                    <dd className="text-green-800">−{money(order.pointsDiscount)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
             <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
               <span>Order value</span>
               <span>{money(order.totalOrderValue)}</span>
