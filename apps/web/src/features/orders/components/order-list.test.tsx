@@ -22,6 +22,12 @@ const order = {
   hasPrescriptionItems: false,
   shippingAddress: null,
   paymentNote: null,
+  subtotal: 1234.5,
+  couponCode: null,
+  couponDiscount: 0,
+  pointsRedeemed: 0,
+  pointsDiscount: 0,
+  canCancel: false,
 };
 
 function page(orderList: unknown[], rowCount: number, pageCount = 1) {
