@@ -16,6 +16,7 @@ describe('job screen words', () => {
     expect(queueLabel('send-mail')).toBe('E-mails');
     expect(queueLabel('back-in-stock')).toBe('Back-in-stock notices');
     expect(queueLabel('refill-reminders')).toBe('Refill reminders');
+    expect(queueLabel('loyalty-expiry')).toBe('Loyalty points expiry');
     expect(queueLabel('stock-report')).toBe('stock-report');
   });
 

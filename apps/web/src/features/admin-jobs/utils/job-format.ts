@@ -15,6 +15,7 @@ const QUEUE_LABELS: Record<string, string> = {
   'send-mail': 'E-mails',
   'back-in-stock': 'Back-in-stock notices',
   'refill-reminders': 'Refill reminders',
+  'loyalty-expiry': 'Loyalty points expiry',
 };
 
 /** 'E-mails' for the queues this build knows; the queue's own name for any other. */
