@@ -263,6 +263,16 @@ describe(`returns and damage reports (${testDriver})`, () => {
       .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'credit_note')));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.totalMinor).toBe(25000);
+    // Each credit note downloads by its number; a stranger gets 404.
+    const pdfUrl = `/api/order/${orderId}/credit-note.pdf?number=${encodeURIComponent(notes[0]!.number)}`;
+    const pdf = await call(user, 'GET', pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await call(await createUser(t), 'GET', pdfUrl)).statusCode).toBe(404);
+    expect(
+      (await call(user, 'GET', `/api/order/${orderId}/credit-note.pdf?number=CN%2Fnone`))
+        .statusCode,
+    ).toBe(404);
 
     const view = (await call(user, 'GET', `/api/order/${orderId}/returns`)).json();
     expect(view.requests[0].events.map((e: { toStatus: string }) => e.toStatus)).toEqual([

@@ -76,7 +76,13 @@ export async function findInvoice(db: DbOrTx, orderId: number) {
 }
 
 /** The latest document of a kind for an order, with the owner of the order for the access check. */
-export async function findLatestDocument(db: DbOrTx, orderId: number, kind: TaxDocumentKind) {
+/** The order's latest document of the kind, or the one numbered `number` (issue 19). */
+export async function findLatestDocument(
+  db: DbOrTx,
+  orderId: number,
+  kind: TaxDocumentKind,
+  number?: string,
+) {
   const [row] = await db
     .select({
       number: taxDocuments.number,
@@ -85,7 +91,13 @@ export async function findLatestDocument(db: DbOrTx, orderId: number, kind: TaxD
     })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)))
+    .where(
+      and(
+        eq(taxDocuments.orderId, orderId),
+        eq(taxDocuments.kind, kind),
+        number === undefined ? undefined : eq(taxDocuments.number, number),
+      ),
+    )
     .orderBy(desc(taxDocuments.id))
     .limit(1);
   return row;

@@ -16,7 +16,8 @@ const DOCUMENTS: Array<{ path: string; kind: TaxDocumentKind; summary: string }>
   {
     path: '/order/:orderId/credit-note.pdf',
     kind: 'credit_note',
-    summary: 'The credit note of a cancelled invoiced order as PDF (owner or admin; 404 if none)',
+    summary:
+      'A credit note of the order as PDF (owner or admin; 404 if none): the one numbered `number`, else the latest (a cancellation, or a return’s refund)',
   },
 ];
 
@@ -33,6 +34,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
           tags,
           summary: document.summary,
           params: orderIdParams,
+          // Issue 19: an order may have several credit notes (one per refunded return).
+          querystring: z.object({ number: z.string().trim().min(1).max(40).optional() }),
           produces: ['application/pdf'],
           response: {
             200: z.unknown().describe('PDF, A4, named after the document number'),
@@ -47,6 +50,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
           requireSession(request),
           request.params.orderId,
           document.kind,
+          request.query.number,
         );
         return reply
           .header('content-type', 'application/pdf')

@@ -191,8 +191,9 @@ export function createInvoicesService(deps: {
       session: Session,
       orderId: number,
       kind: TaxDocumentKind,
+      number?: string,
     ): Promise<{ fileName: string; body: Buffer }> {
-      const row = await repository.findLatestDocument(db, orderId, kind);
+      const row = await repository.findLatestDocument(db, orderId, kind, number);
       if (!row || (session.roleId !== ROLE.ADMIN && row.ownerId !== session.userId))
         throw new NotFoundError(ORDER_NOT_FOUND);
       const content = taxDocumentContentSchema.parse(row.content);

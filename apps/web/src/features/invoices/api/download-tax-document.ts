@@ -18,7 +18,9 @@ export interface TaxDocumentRequest {
  * number. Answers the file's name.
  */
 export function downloadTaxDocument({ orderId, kind, number }: TaxDocumentRequest) {
-  return downloadWithSession(buildUrl(`/order/${orderId}/${kind}.pdf`), {
+  // Credit notes by number: a returned order may have several (issue 19).
+  const params = kind === 'credit-note' ? { number } : undefined;
+  return downloadWithSession(buildUrl(`/order/${orderId}/${kind}.pdf`, params), {
     accept: 'application/pdf',
     fallbackName: taxDocumentFileName(number),
     failure:
