@@ -414,6 +414,15 @@ export async function buildApp(
     currencySymbol: config.currencySymbol,
     now: options.now,
   });
+  // Issue 19: a cancellation gives back the coupon use and the points spent, and takes back the
+  // points earned; a refund (a return's too) takes back points in proportion to the money.
+  aftersales.onCancelled((tx, event) => promotions.onOrderCancelled(tx, event));
+  aftersales.onCancelled(async (tx, event) => {
+    await loyalty.onOrderCancelled(tx, event);
+  });
+  refunds.onRefunded(async (tx, event) => {
+    await loyalty.onRefunded(tx, event);
+  });
   const oidc = config.google
     ? createOidcClient({
         issuerUrl: config.google.issuerUrl,

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type OrderStatusId } from '@pharmacy/shared';
 import {
+  couponRedemptions,
   orderCancellations,
   orders,
   products,
@@ -20,6 +21,7 @@ import { caller, createAdmin, createUser, validAddress, type TestUser } from './
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { readOutbox } from './support/outbox';
+import { givePoints, insertCoupon } from './support/promotions';
 
 const S = ORDER_STATUS;
 const HOUR = 3_600_000;
@@ -261,6 +263,33 @@ describe(`Self-service cancellation and refunds (${testDriver})`, () => {
       (mail) => mail.subject === `Order cancelled — order #${orderId}`,
     );
     expect(statusMails).toEqual([]);
+  });
+
+  it('cancelling gives back the coupon use and the points spent, and refunds what was paid', async () => {
+    const member = await createUser(t);
+    const { orderId } = await orderAtPayment(member);
+    const coupon = await insertCoupon(db(), { percentOff: 10, usageLimit: 1 });
+    await givePoints(db(), member.id, 50);
+    expect(
+      (await call(member, 'POST', `/api/order/${orderId}/coupon`, { code: coupon.code }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call(member, 'POST', `/api/order/${orderId}/points`, { points: 10 })).statusCode,
+    ).toBe(200);
+    expect((await call(member, 'GET', '/api/loyalty')).json().balance).toBe(40);
+    await payByCard(member, orderId);
+    const paid = (await db().transaction((tx) => t.app.refunds.paidMinor(tx, orderId))) as number;
+    expect(paid).toBeLessThan(39800);
+    expect((await cancel(member, orderId)).statusCode).toBe(200);
+    expect((await call(member, 'GET', '/api/loyalty')).json().balance).toBe(50);
+    const held = await db()
+      .select()
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)));
+    expect(held).toEqual([]);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(refund?.amountMinor).toBe(paid);
   });
 
   it('the admin cancel (status 8) records the pharmacy, the note, and refunds too', async () => {
