@@ -256,6 +256,7 @@ describe('dashboard shell', () => {
       'Background Jobs',
       'Messages',
       'Returns',
+      'Coupons',
     ]);
   });
 

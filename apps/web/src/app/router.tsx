@@ -27,6 +27,7 @@ const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
 const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
 const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
+const adminCoupons = () => import('./routes/dashboard/admin-coupons-pages');
 const adminReturns = () => import('./routes/dashboard/admin-returns-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
@@ -124,6 +125,7 @@ export const routes: RouteObject[] = [
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
           { path: d.messages.path, element: page(adminMessages, 'ContactInboxRoute') },
+          { path: d.coupons.path, element: page(adminCoupons, 'CouponsRoute') },
           { path: d.returns.path, element: page(adminReturns, 'ReturnsQueueRoute') },
           { path: d.returnRequest.path, element: page(adminReturns, 'ReturnRequestRoute') },
           {

@@ -171,6 +171,8 @@ export const paths = {
       path: '/dashboard/messages',
       getHref: (status?: 'handled') => withQuery('/dashboard/messages', { status }),
     },
+    /** Issue 19: coupon codes (admin). */
+    coupons: { path: '/dashboard/coupons', getHref: () => '/dashboard/coupons' },
     /** Issue 19: the returns queue (admin), a tab per status; and one request. */
     returns: {
       path: '/dashboard/returns',

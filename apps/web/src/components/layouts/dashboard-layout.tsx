@@ -20,6 +20,7 @@ import {
   Pill,
   ServerCog,
   ShieldCheck,
+  TicketPercent,
   Undo2,
   Users,
   type LucideIcon,
@@ -94,6 +95,7 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Background Jobs', to: paths.dashboard.jobs.getHref(), Icon: ServerCog },
       { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail },
       { label: 'Returns', to: paths.dashboard.returns.getHref(), Icon: Undo2 },
+      { label: 'Coupons', to: paths.dashboard.coupons.getHref(), Icon: TicketPercent },
     );
   }
   return items;
