@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '@pharmacy/shared';
+import { CATALOG_CSV_COLUMNS, ORDER_STATUS } from '@pharmacy/shared';
 import {
   orderLineBatches,
   orderLines,
@@ -11,7 +11,13 @@ import {
   stockMovements,
   taxDocuments,
 } from '../src/db/schema/index';
-import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
+import {
+  createBasics,
+  createProduct,
+  productEditFields,
+  productFormFields,
+  type CatalogBasics,
+} from './catalog-factories';
 import {
   TINY_PNG,
   caller,
@@ -475,5 +481,56 @@ describe(`returns and damage reports (${testDriver})`, () => {
       409,
     );
     await assertStockInvariants(db());
+  });
+  it('keeps the returnable flag through the product API and the catalogue CSV', async () => {
+    const form = async (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>) => {
+      const body = await multipart(fields);
+      return t.app.inject({
+        method,
+        url,
+        headers: { ...(admin.auth as Record<string, string>), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const name = `Vaccine ${Date.now()}`;
+    const created = await form('POST', '/api/product', {
+      ...productFormFields(basics, name),
+      returnable: 'false',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    expect((await call(admin, 'GET', `/api/product/${id}`)).json().returnable).toBe(false);
+    // An edit that does not send the flag keeps it; one that does changes it.
+    await form('PATCH', `/api/product/${id}`, productEditFields(basics, name));
+    expect((await call(admin, 'GET', `/api/product/${id}`)).json().returnable).toBe(false);
+    await form('PATCH', `/api/product/${id}`, {
+      ...productEditFields(basics, name),
+      returnable: 'true',
+    });
+    expect((await call(admin, 'GET', `/api/product/${id}`)).json().returnable).toBe(true);
+
+    // The CSV writes the flag and an import reads it back.
+    const exported = await call(admin, 'GET', '/api/catalog/products.csv');
+    const header = exported.body.split('\n')[0]!.split(',');
+    expect(header).toContain(CATALOG_CSV_COLUMNS.returnable);
+    const line = exported.body.split('\n').find((row) => row.startsWith(`${id},`))!;
+    const cells = line.split(',');
+    const at = header.indexOf(CATALOG_CSV_COLUMNS.returnable);
+    expect(cells[at]).toBe('yes');
+    cells[at] = 'no';
+    const csv = `${header.join(',')}\n${cells.join(',')}\n`;
+    const send = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...(admin.auth as Record<string, string>), 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const preview = await send('/api/catalog/import/preview');
+    expect(preview.json()).toMatchObject({ toUpdate: 1, refused: 0 });
+    const imported = await send(`/api/catalog/import?previewToken=${preview.json().previewToken}`);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [row] = await db().select().from(products).where(eq(products.id, id));
+    expect(row?.returnable).toBe(false);
   });
 });
