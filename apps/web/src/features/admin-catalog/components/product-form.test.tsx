@@ -244,6 +244,34 @@ describe('ProductForm validation (spec §5)', { timeout: 20_000 }, () => {
     expect(form.has('batchNumber')).toBe(false);
   });
 
+  it('shows and sends Can be returned, with its hint (issue 19)', async () => {
+    const fetchMock = mockApi({
+      ...lists,
+      'PATCH /api/product/7': { body: { id: 7, message: 'Product updated successfully' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ProductForm mode="edit" product={{ ...storedProduct, returnable: true }} />,
+      {
+        url: '/dashboard/product/edit/7',
+      },
+    );
+    const returnable = screen.getByRole('checkbox', {
+      name: 'Can be returned',
+    }) as HTMLInputElement;
+    expect(returnable.checked).toBe(true);
+    expect(returnable.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(returnable.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Untick for cold-chain and other items that cannot be resold');
+    await screen.findByRole('option', { name: 'Pain Relief' });
+    await user.click(returnable);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'PATCH', '/api/product/7');
+    expect((call?.[1]?.body as FormData).get('returnable')).toBe('false');
+  });
+
   it('chooses the drug schedule instead of a prescription checkbox (issue 16)', async () => {
     mockApi(lists);
     const user = userEvent.setup();

@@ -161,6 +161,48 @@ describe('order returns (issue 19)', { timeout: 20_000 }, () => {
     expect(screen.getByText(/within 30 days of delivery/)).toBeTruthy();
   });
 
+  it('asks for a photo before a damage report is sent, and sends it with the photo', async () => {
+    let sent: FormData | undefined;
+    const fetchMock = mockApi({
+      'GET /api/settings': { body: settingsResponse },
+      'GET /api/order/9/returns': {
+        body: { ...form, canReturn: false, canReportDamage: true, damageBlockReason: null },
+      },
+      'POST /api/order/9/returns': () => ({
+        status: 201,
+        body: {
+          message: 'Your request has been sent. We will reply by e-mail.',
+          request: refunded,
+        },
+      }),
+    });
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init = {}) => {
+      if (init.body instanceof FormData) sent = init.body;
+      return original!(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderReturns orderId={9} isOwner />);
+    await user.click(await screen.findByRole('button', { name: 'Report a problem' }));
+    const report = screen.getByRole('form', { name: 'Report damaged or wrong items' });
+    // Cold-chain items can be reported damaged, though not returned.
+    await user.type(within(report).getByLabelText('Units of Lantus SoloStar Insulin Pen'), '1');
+    await user.selectOptions(within(report).getByLabelText('Reason'), 'Arrived damaged');
+    await user.click(within(report).getByRole('button', { name: 'Send request' }));
+    expect(within(report).getByRole('alert').textContent).toBe(
+      'Please add at least one photo of the damaged or wrong item.',
+    );
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'broken.png', {
+      type: 'image/png',
+    });
+    await user.upload(within(report).getByLabelText('Photos'), photo);
+    await user.click(within(report).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/order/9/returns')).toHaveLength(1));
+    expect(sent?.get('kind')).toBe('damage');
+    expect(sent?.get('reasonCode')).toBe('damaged');
+    expect((sent?.get('photo') as File).name).toBe('broken.png');
+  });
+
   it('shows the rejection reason', async () => {
     mockApi({
       'GET /api/settings': { body: settingsResponse },
