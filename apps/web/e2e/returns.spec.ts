@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   adminToken,
   apiCall,
@@ -15,6 +16,18 @@ import {
  * the cash payment with its UPI reference; the customer sees every step on the order page. The
  * order is placed, paid in cash and delivered through the API to keep the journey short.
  */
+async function expectNoSeriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
 test.describe('returns', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -46,6 +59,7 @@ test.describe('returns', () => {
     await form.getByLabel(`Units of ${product.name}`).fill('2');
     await form.getByLabel('Reason', { exact: true }).selectOption('not_needed');
     await form.getByLabel('Tell us more (optional)').fill('The doctor stopped the course.');
+    await expectNoSeriousViolations(shopper);
     await form.getByRole('button', { name: 'Send request' }).click();
     const article = shopper.getByRole('article', { name: /^Return #\d+$/ });
     await expect(article).toBeVisible();
@@ -63,6 +77,8 @@ test.describe('returns', () => {
     await pharmacy
       .getByRole('link', { name: new RegExp(`Return #${requestId} · Order #${orderId}`) })
       .click();
+    await expect(pharmacy.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expectNoSeriousViolations(pharmacy);
     await pharmacy.getByRole('button', { name: 'Approve' }).click();
     await expect(pharmacy.getByRole('button', { name: 'Mark received' })).toBeVisible();
     await expect(pharmacy.getByLabel(`Resaleable units of ${product.name}`)).toHaveValue('2');
