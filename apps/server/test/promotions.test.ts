@@ -464,6 +464,50 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     expect(text).toContain(money(line?.tax ?? 0));
   });
 
+  it('back at an earlier total, the intent made for that amount is used again (never a second row)', async () => {
+    const user = await createUser(t);
+    const orderId = await insertOrderAtPayment(db(), user.id, [
+      { productId: tablets, unitPriceMinor: 33_333 },
+    ]);
+    const intent = async () => {
+      const res = await call(user, 'POST', `/payment/create-intent/${orderId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { intentId: string; amount: number; clientSecret: string };
+    };
+    const first = await intent();
+    const coupon = await insertCoupon(db(), { percentOff: 10 });
+    expect((await applyCoupon(user, orderId, coupon.code)).statusCode).toBe(200);
+    const discounted = await intent();
+    expect(discounted).toMatchObject({ amount: 300 });
+    expect(discounted.intentId).not.toBe(first.intentId);
+    expect((await call(user, 'DELETE', `/order/${orderId}/coupon`)).statusCode).toBe(200);
+    const again = await intent();
+    expect(again).toMatchObject({ intentId: first.intentId, amount: 333.33 });
+    const rows = await db()
+      .select({ intentId: payments.intentId, amount: payments.amountMinor })
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(payments.id);
+    expect(rows).toEqual([
+      { intentId: first.intentId, amount: 33_333 },
+      { intentId: discounted.intentId, amount: 30_000 },
+    ]);
+    // The intent of the discounted amount no longer matches the order: it cannot complete it.
+    const stale = await call(user, 'POST', '/payment/test/confirm', {
+      clientSecret: discounted.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+    });
+    expect(stale.statusCode, stale.body).toBe(200);
+    const refused = await call(user, 'POST', `/payment/save-payment-details/${orderId}`, {
+      paymentId: discounted.intentId,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('The amount paid does not match the order total.');
+    expect((await orderRow(orderId)).statusId).toBe(ORDER_STATUS.PAYMENT);
+  });
+
   it('a usage limit of 10 holds with 100 members applying at once on 100 orders', async () => {
     const coupon = await insertCoupon(db(), { usageLimit: 10 });
     const members = await Promise.all(Array.from({ length: 100 }, () => createUser(t)));
