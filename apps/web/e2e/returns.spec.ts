@@ -31,7 +31,7 @@ async function expectNoSeriousViolations(page: Page) {
 test.describe('returns', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a customer returns a delivered order; an admin approves, receives and refunds it', async ({
+  test('a customer returns a delivered order; an admin approves, receives and refunds it @phone', async ({
     browser,
     request,
   }) => {
