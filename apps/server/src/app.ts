@@ -330,6 +330,8 @@ export async function buildApp(
     // The admin's cancel is the after-sales one: refund, credit note, hooks, who and why.
     cancel: (tx, order, who) => aftersales.cancelInTx(tx, order, who),
     afterSales: config.afterSales,
+    onPaidAfterCancel: (tx, orderId, byUserId) =>
+      aftersales.refundLatePayment(tx, orderId, byUserId),
     // A delivered order earns its points in the delivery's transaction (issue 19).
     onDelivered: (tx, order) =>
       loyalty.onOrderDelivered(tx, {

@@ -292,6 +292,30 @@ describe(`Self-service cancellation and refunds (${testDriver})`, () => {
     expect(refund?.amountMinor).toBe(paid);
   });
 
+  it('a card payment that goes through after the cancel (another tab) is refunded at once', async () => {
+    const { orderId } = await orderAtPayment();
+    const started = await call(user, 'POST', `/api/payment/create-intent/${orderId}`);
+    expect(started.statusCode).toBe(200);
+    expect((await cancel(user, orderId)).statusCode).toBe(200);
+    const outcome = provider.confirmCard(started.json().clientSecret, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const saved = await call(user, 'POST', `/api/payment/save-payment-details/${orderId}`, {
+      paymentId: outcome.intent.id,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().order.statusId).toBe(S.CANCELLED);
+    await t.app.jobs.drain();
+    const [row] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(row).toMatchObject({ reason: 'cancellation', amountMinor: 39800, status: 'succeeded' });
+    expect(provider.refunds()).toContainEqual(
+      expect.objectContaining({ intentId: outcome.intent.id, amountMinor: 39800 }),
+    );
+  });
+
   it('the admin cancel (status 8) records the pharmacy, the note, and refunds too', async () => {
     const { orderId } = await orderAtPayment();
     await payByCard(user, orderId);

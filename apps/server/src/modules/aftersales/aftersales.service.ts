@@ -208,6 +208,22 @@ export function createAftersalesService(deps: {
   return {
     cancelInTx,
 
+    /**
+     * A card payment recorded after the order was cancelled: everything not yet given back is
+     * refunded at once (the refund mail says so), in the transaction that records the payment.
+     */
+    async refundLatePayment(tx: DbOrTx, orderId: number, byUserId: number | null) {
+      const left =
+        (await refunds.paidMinor(tx, orderId)) - (await refunds.refundedMinor(tx, orderId));
+      if (left > 0)
+        await refunds.refund(tx, {
+          orderId,
+          reason: 'cancellation',
+          amountMinor: left,
+          byUserId,
+        });
+    },
+
     /** Hooks added after creation (modules built later in app.ts). */
     onCancelled(hook: OnCancelled) {
       onCancelled.push(hook);

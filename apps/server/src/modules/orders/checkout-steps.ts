@@ -37,6 +37,11 @@ export function createCheckoutSteps(deps: {
   ) => Promise<repository.OrderRow>;
   onConfirmed?: OnOrderConfirmed;
   invoices: Pick<InvoicesService, 'issueInvoice'>;
+  /**
+   * Issue 19: a card payment that went through after the order was cancelled (paid in another
+   * tab, or a late webhook) is recorded and given back in full in the same transaction.
+   */
+  onPaidAfterCancel?: (tx: DbOrTx, orderId: number, byUserId: number | null) => Promise<void>;
 }) {
   const { db, mail, changeStatus, visibleOrder, onConfirmed, invoices } = deps;
 
@@ -103,11 +108,7 @@ export function createCheckoutSteps(deps: {
       return {
         id: order.id,
         amountMinor: order.totalOrderValueMinor,
-        openPayment: await repository.findOpenCardPayment(
-          db,
-          order.id,
-          order.totalOrderValueMinor,
-        ),
+        openPayment: await repository.findOpenCardPayment(db, order.id, order.totalOrderValueMinor),
       };
     },
 
@@ -146,6 +147,11 @@ export function createCheckoutSteps(deps: {
         if (!payment || payment.orderId !== order.id)
           throw new NotFoundError('No payment found for this order.');
         if (payment.status === 'succeeded') return { order, saved: false };
+        if (order.statusId === ORDER_STATUS.CANCELLED && deps.onPaidAfterCancel) {
+          await repository.markPaymentSucceeded(tx, payment.id, details.paymentMethodId);
+          await deps.onPaidAfterCancel(tx, order.id, details.byUserId);
+          return { order, saved: true };
+        }
         if (
           payment.amountMinor !== details.amountMinor ||
           order.totalOrderValueMinor !== details.amountMinor

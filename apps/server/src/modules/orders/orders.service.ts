@@ -99,6 +99,8 @@ export function createOrdersService(deps: {
    * Issue 19: the admin's cancellation goes through the after-sales one (stock, who and why,
    * credit note, refund, coupon and points hooks, mail) in this transaction.
    */
+  /** A card payment that arrived after the cancellation is refunded in full (issue 19). */
+  onPaidAfterCancel?: (tx: DbOrTx, orderId: number, byUserId: number | null) => Promise<void>;
   /** The shop's cancellation window, for each listed order's canCancel (issue 19). */
   afterSales?: Pick<AfterSalesPolicy, 'changeOrCancelHours'>;
   cancel?: (
@@ -129,6 +131,7 @@ export function createOrdersService(deps: {
     visibleOrder,
     onConfirmed,
     invoices,
+    onPaidAfterCancel: deps.onPaidAfterCancel,
   });
   const getDetail = createOrderDetail({ db, catalog, compliance, invoices, visibleOrder });
   const { completePayment } = steps;
