@@ -533,4 +533,26 @@ describe(`returns and damage reports (${testDriver})`, () => {
     const [row] = await db().select().from(products).where(eq(products.id, id));
     expect(row?.returnable).toBe(false);
   });
+  it('documents every returns route in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    };
+    const operations = [
+      ['/api/order/{orderId}/returns', 'post', '201'],
+      ['/api/order/{orderId}/returns', 'get', '200'],
+      ['/api/returns/{id}/photos/{photoId}', 'get', '200'],
+      ['/api/returns', 'get', '200'],
+      ['/api/returns/{id}', 'get', '200'],
+      ['/api/returns/{id}/approve', 'post', '200'],
+      ['/api/returns/{id}/reject', 'post', '200'],
+      ['/api/returns/{id}/receive', 'post', '200'],
+      ['/api/returns/{id}/refund', 'post', '200'],
+      ['/api/returns/{id}/replace', 'post', '200'],
+    ] as const;
+    for (const [path, method, ok] of operations) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.tags, `${method} ${path}`).toEqual(['returns']);
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toContain(ok);
+    }
+  });
 });
