@@ -132,6 +132,17 @@ export async function activeRedemption(db: DbOrTx, orderId: number) {
   return row;
 }
 
+/** The redemption an order holds with its coupon's terms, in one statement. */
+export async function heldCoupon(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({ redemptionId: couponRedemptions.id, coupon: couponColumns })
+    .from(couponRedemptions)
+    .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+    .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function insertRedemption(
   tx: DbOrTx,
   values: { couponId: number; orderId: number; userId: number; discountMinor: number },

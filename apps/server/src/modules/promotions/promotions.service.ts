@@ -14,7 +14,13 @@ import type { Session } from '../../plugins/auth';
 import * as coupons from '../coupons/coupons.repository';
 import { couponTerms } from '../coupons/coupons.service';
 import type { LoyaltyService } from '../loyalty/loyalty.service';
-import { couponLineDiscounts, maxPointsFor, payableAfterCoupon, reprice } from './order-pricing';
+import {
+  couponLineDiscounts,
+  maxPointsFor,
+  payableAfterCoupon,
+  reprice,
+  type Repriced,
+} from './order-pricing';
 import * as repository from './promotions.repository';
 
 export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
@@ -29,7 +35,8 @@ type Loyalty = Pick<LoyaltyService, 'redeemForOrder' | 'releaseRedemption' | 'ba
  * Issue 19: a coupon and loyalty points on an order waiting for payment. The server reprices the
  * order every time (never a client total): the coupon's discount on the lines it covers, then
  * the points over every line, each line's share in order_lines.discount_minor and the total
- * exactly Σ(gross − discount). Coupon uses and points move in the same transaction.
+ * exactly Σ(gross − discount). Coupon uses and points move in the same transaction, and the
+ * answer is computed there too (no second round of reads after it).
  */
 export function createPromotionsService(deps: {
   db: Database;
@@ -49,46 +56,74 @@ export function createPromotionsService(deps: {
     return order;
   }
 
-  /** The coupon the order holds now (terms and redemption), or null. */
-  async function heldCoupon(tx: DbOrTx, orderId: number) {
-    const redemption = await coupons.activeRedemption(tx, orderId);
-    if (!redemption) return null;
-    const row = await coupons.findCoupon(tx, redemption.couponId);
-    return row ? { redemption, row } : null;
+  async function releaseCoupon(tx: DbOrTx, redemptionId: number, couponId: number) {
+    await coupons.releaseRedemption(tx, redemptionId, now());
+    await coupons.giveBackUse(tx, couponId);
   }
 
-  async function releaseCoupon(tx: DbOrTx, redemption: { id: number; couponId: number }) {
-    await coupons.releaseRedemption(tx, redemption.id, now());
-    await coupons.giveBackUse(tx, redemption.couponId);
+  /** The lines and the coupon's shares of them as the order holds them now. */
+  async function currentShares(tx: DbOrTx, order: repository.OrderFigures) {
+    const [lines, held] = [
+      await repository.pricedLines(tx, order.id),
+      await coupons.heldCoupon(tx, order.id),
+    ];
+    const shares = couponLineDiscounts(
+      lines,
+      held ? couponTerms(held.coupon) : null,
+      order.couponDiscountMinor,
+    );
+    return { lines, held, shares };
   }
+
+  const toPricing = (
+    orderId: number,
+    editable: boolean,
+    priced: Repriced,
+    couponCode: string | null,
+    balance: number,
+    maxForOrder: number,
+  ): OrderPricing => ({
+    orderId,
+    editable,
+    subtotal: fromMinorUnits(priced.subtotalMinor),
+    coupon:
+      couponCode === null
+        ? null
+        : { code: couponCode, discount: fromMinorUnits(priced.couponDiscountMinor) },
+    points: {
+      redeemed: priced.pointsRedeemed,
+      discount: fromMinorUnits(priced.pointsDiscountMinor),
+      balance,
+      maxForOrder,
+      pointValue: fromMinorUnits(policy.pointValueMinor),
+    },
+    total: fromMinorUnits(priced.totalMinor),
+  });
 
   /**
-   * Writes the order's figures. Points above what the order may now take (a coupon lowered the
-   * payable amount) are lowered: the held redemption is given back and the allowed number spent.
+   * Writes the order's figures and answers its pricing. `held` points are on the order now;
+   * `available` is what the member could put on it (balance + held), read here when not given.
+   * Points above what the order may now take (a coupon lowered the payable amount) are lowered:
+   * the held redemption is given back and the allowed number spent.
    */
   async function settle(
     tx: DbOrTx,
     order: repository.OrderFigures,
     lines: repository.PricedLine[],
     coupon: { code: string; shares: number[] } | null,
-  ) {
+    points: { held: number; available?: number },
+  ): Promise<OrderPricing> {
     const shares = coupon?.shares ?? lines.map(() => 0);
-    let points = order.pointsRedeemed;
-    if (points > 0) {
-      const available = (await loyalty.balance(tx, order.userId)) + points;
-      const max = maxPointsFor(available, lines, shares, policy);
-      if (points > max) {
-        await loyalty.releaseRedemption(tx, order.id);
-        if (max > 0)
-          await loyalty.redeemForOrder(tx, {
-            userId: order.userId,
-            orderId: order.id,
-            points: max,
-          });
-        points = max;
-      }
+    const available = points.available ?? (await loyalty.balance(tx, order.userId)) + points.held;
+    const max = maxPointsFor(available, lines, shares, policy);
+    let held = points.held;
+    if (held > max) {
+      await loyalty.releaseRedemption(tx, order.id);
+      if (max > 0)
+        await loyalty.redeemForOrder(tx, { userId: order.userId, orderId: order.id, points: max });
+      held = max;
     }
-    const priced = reprice(lines, shares, points, policy);
+    const priced = reprice(lines, shares, held, policy);
     await repository.writePricing(
       tx,
       order.id,
@@ -101,51 +136,40 @@ export function createPromotionsService(deps: {
       },
       priced.lineDiscounts,
     );
+    return toPricing(order.id, true, priced, coupon?.code ?? null, available - held, max);
   }
 
-  async function currentShares(tx: DbOrTx, order: repository.OrderFigures) {
-    const lines = await repository.pricedLines(tx, order.id);
-    const held = await heldCoupon(tx, order.id);
-    const shares = couponLineDiscounts(
-      lines,
-      held ? couponTerms(held.row) : null,
-      order.couponDiscountMinor,
-    );
-    return { lines, held, shares };
-  }
-
-  async function pricing(session: Session, orderId: number): Promise<OrderPricing> {
-    const order = await repository.orderFigures(db, orderId);
-    const admin = session.roleId === ROLE.ADMIN;
-    if (!order || (!admin && order.userId !== session.userId))
-      throw new NotFoundError(ORDER_NOT_FOUND);
-    const [{ lines, shares }, balance, paid] = await Promise.all([
-      currentShares(db, order),
-      loyalty.balance(db, order.userId),
-      repository.hasPayment(db, orderId),
-    ]);
-    const subtotalMinor = lines.reduce((sum, line) => sum + line.grossMinor, 0);
-    return {
-      orderId,
-      editable: order.statusId === ORDER_STATUS.PAYMENT && !paid,
-      subtotal: fromMinorUnits(subtotalMinor),
-      coupon:
-        order.couponCode === null
-          ? null
-          : { code: order.couponCode, discount: fromMinorUnits(order.couponDiscountMinor) },
-      points: {
-        redeemed: order.pointsRedeemed,
-        discount: fromMinorUnits(order.pointsDiscountMinor),
-        balance,
-        maxForOrder: maxPointsFor(balance + order.pointsRedeemed, lines, shares, policy),
-        pointValue: fromMinorUnits(policy.pointValueMinor),
-      },
-      total: fromMinorUnits(order.totalOrderValueMinor),
-    };
-  }
+  const couponOf = (order: repository.OrderFigures, shares: number[]) =>
+    order.couponCode === null ? null : { code: order.couponCode, shares };
 
   return {
-    pricing,
+    /** What the payment step shows (the admin may read it too). */
+    async pricing(session: Session, orderId: number): Promise<OrderPricing> {
+      const order = await repository.orderFigures(db, orderId);
+      const admin = session.roleId === ROLE.ADMIN;
+      if (!order || (!admin && order.userId !== session.userId))
+        throw new NotFoundError(ORDER_NOT_FOUND);
+      const [{ lines, shares }, balance, paid] = await Promise.all([
+        currentShares(db, order),
+        loyalty.balance(db, order.userId),
+        repository.hasPayment(db, orderId),
+      ]);
+      const priced = reprice(lines, shares, order.pointsRedeemed, policy);
+      return toPricing(
+        orderId,
+        order.statusId === ORDER_STATUS.PAYMENT && !paid,
+        // The stored figures are what the order is charged; recomputing them gives the same.
+        {
+          ...priced,
+          couponDiscountMinor: order.couponDiscountMinor,
+          pointsDiscountMinor: order.pointsDiscountMinor,
+          totalMinor: order.totalOrderValueMinor,
+        },
+        order.couponCode,
+        balance,
+        maxPointsFor(balance + order.pointsRedeemed, lines, shares, policy),
+      );
+    },
 
     /**
      * Applies one coupon (replacing the one held). Every condition is checked by the shared
@@ -153,22 +177,24 @@ export function createPromotionsService(deps: {
      * however many shoppers apply the last use at once.
      */
     async applyCoupon(session: Session, orderId: number, code: string): Promise<OrderPricing> {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const found = await coupons.findCouponByCode(tx, code);
         if (!found) throw new BadRequestError(unknownCode(code));
-        const { lines, held } = await currentShares(tx, order);
-        if (held?.row.id === found.id) return;
+        const { lines, held, shares } = await currentShares(tx, order);
+        if (held?.coupon.id === found.id)
+          return settle(tx, order, lines, couponOf(order, shares), { held: order.pointsRedeemed });
         // A per-customer limit is counted across this member's orders: their applications of
         // this coupon queue on its row, so two tabs cannot both take the last personal use.
-        const coupon =
-          found.perCustomerLimit === null
-            ? found
-            : ((await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found);
-        const usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
+        let coupon = found;
+        let usesByCustomer = 0;
+        if (found.perCustomerLimit !== null) {
+          coupon = (await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found;
+          usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
+        }
         const result = evaluateCoupon(couponTerms(coupon), lines, { now: now(), usesByCustomer });
         if (!result.ok) throw new ConflictError(result.reason);
-        if (held) await releaseCoupon(tx, held.redemption);
+        if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
         if (!(await coupons.takeUse(tx, coupon.id))) throw new ConflictError(usedUp(coupon.code));
         await coupons.insertRedemption(tx, {
           couponId: coupon.id,
@@ -176,24 +202,28 @@ export function createPromotionsService(deps: {
           userId: order.userId,
           discountMinor: result.discountMinor,
         });
-        await settle(tx, order, lines, { code: coupon.code, shares: result.lineDiscountsMinor });
+        return settle(
+          tx,
+          order,
+          lines,
+          { code: coupon.code, shares: result.lineDiscountsMinor },
+          { held: order.pointsRedeemed },
+        );
       });
-      return pricing(session, orderId);
     },
 
     async removeCoupon(session: Session, orderId: number): Promise<OrderPricing> {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, held } = await currentShares(tx, order);
-        if (held) await releaseCoupon(tx, held.redemption);
-        await settle(tx, order, lines, null);
+        if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
+        return settle(tx, order, lines, null, { held: order.pointsRedeemed });
       });
-      return pricing(session, orderId);
     },
 
     /** Spends `points` on the order, replacing what it held; checked against balance and cap. */
     async applyPoints(session: Session, orderId: number, points: number): Promise<OrderPricing> {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, shares } = await currentShares(tx, order);
         const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
@@ -208,19 +238,18 @@ export function createPromotionsService(deps: {
         }
         if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
         await loyalty.redeemForOrder(tx, { userId: order.userId, orderId, points });
-        await settle(tx, { ...order, pointsRedeemed: points }, lines, couponOf(order, shares));
+        return settle(tx, order, lines, couponOf(order, shares), { held: points, available });
       });
-      return pricing(session, orderId);
     },
 
     async removePoints(session: Session, orderId: number): Promise<OrderPricing> {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, shares } = await currentShares(tx, order);
+        const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
         if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
-        await settle(tx, { ...order, pointsRedeemed: 0 }, lines, couponOf(order, shares));
+        return settle(tx, order, lines, couponOf(order, shares), { held: 0, available });
       });
-      return pricing(session, orderId);
     },
 
     /**
@@ -229,12 +258,9 @@ export function createPromotionsService(deps: {
      */
     async onOrderCancelled(tx: DbOrTx, input: { orderId: number }): Promise<void> {
       const redemption = await coupons.activeRedemption(tx, input.orderId);
-      if (redemption) await releaseCoupon(tx, redemption);
+      if (redemption) await releaseCoupon(tx, redemption.id, redemption.couponId);
     },
   };
 }
-
-const couponOf = (order: repository.OrderFigures, shares: number[]) =>
-  order.couponCode === null ? null : { code: order.couponCode, shares };
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;
