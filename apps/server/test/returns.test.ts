@@ -555,4 +555,29 @@ describe(`returns and damage reports (${testDriver})`, () => {
       expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toContain(ok);
     }
   });
+  it('takes one of two requests for the same last units sent at once, and refunds once', async () => {
+    const user = await createUser(t);
+    const a = await createProduct(db(), basics, { quantity: 10 });
+    const { orderId, lineIds } = await deliveredOrder(user, [{ productId: a.id, units: 2 }]);
+    const fields = {
+      kind: 'return' as const,
+      reasonCode: 'not_needed',
+      lines: [{ orderLineId: lineIds[0]!, units: 2 }],
+    };
+    const answers = await Promise.all([
+      request(user, orderId, fields),
+      request(user, orderId, fields),
+    ]);
+    expect(answers.map((r) => r.statusCode).toSorted()).toEqual([201, 400]);
+    const id = answers.find((r) => r.statusCode === 201)!.json().request.id as number;
+    await call(admin, 'POST', `/api/returns/${id}/approve`);
+    await call(admin, 'POST', `/api/returns/${id}/receive`, { lines: [] });
+    const payout = { payout: { channel: 'bank_transfer', reference: 'NEFT-00912' } };
+    const refunds2 = await Promise.all([
+      call(admin, 'POST', `/api/returns/${id}/refund`, payout),
+      call(admin, 'POST', `/api/returns/${id}/refund`, payout),
+    ]);
+    expect(refunds2.map((r) => r.statusCode).toSorted()).toEqual([200, 409]);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
+  });
 });
