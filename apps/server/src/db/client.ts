@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { withBeforeCommit } from './before-commit';
 import { acquireDataDirLock } from './lock';
 
 export type Schema = typeof schema;
@@ -124,7 +125,7 @@ async function openPglite(dataDir: string | undefined) {
     await client.close().finally(release);
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = withBeforeCommit(drizzlePglite({ client, schema }) as unknown as Database);
   let closed = false;
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
@@ -169,7 +170,7 @@ async function openPostgres(connectionString: string, onPoolError: (error: Error
     throw error;
   });
   probe.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = withBeforeCommit(drizzlePg({ client: pool, schema }) as unknown as Database);
   let closed = false;
   return {
     db,

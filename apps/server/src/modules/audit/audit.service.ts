@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AuditLogRow } from '../../db/schema/index';
 import { AUDIT_GENESIS_HASH, auditEntryHash, normalizeDetails } from './audit-hash';
 import * as repository from './audit.repository';
+import { beforeCommit } from '../../db/before-commit';
 
 export type { AuditAction };
 
@@ -26,9 +27,10 @@ export interface AuditEntryInput {
 /**
  * Appends one entry to the audit chain, in the caller's transaction: pass the transaction that
  * makes the change, so the entry is written exactly when the change is (a rolled-back change
- * leaves no entry). Takes the chain's lock until that transaction ends, so call it late in the
- * transaction, after the change's own row locks: appends are serialised across every instance
- * (docs/security.md, "Audit chain").
+ * leaves no entry). The append itself waits until the end of that transaction (db/before-commit):
+ * it takes the chain's lock, which is then held only from the append to the commit; appends are
+ * serialised across every instance (docs/security.md, "Audit chain"). Entries of one transaction
+ * keep the order they were recorded in.
  */
 export async function recordAudit(
   tx: DbOrTx,
@@ -40,7 +42,14 @@ export async function recordAudit(
     details: Record<string, unknown>;
   },
 ): Promise<void> {
-  const details = normalizeDetails(entry.details);
+  // Normalised now: the details must be what they were when recorded, not at commit.
+  const recorded = { ...entry, details: normalizeDetails(entry.details) };
+  if (!beforeCommit(tx, () => appendEntry(tx, recorded))) await appendEntry(tx, recorded);
+}
+
+/** Writes one entry whose details are already normalised, with the chain's lock. */
+async function appendEntry(tx: DbOrTx, entry: AuditEntryInput): Promise<void> {
+  const { details } = entry;
   await repository.lockChain(tx);
   const last = await repository.lastEntry(tx);
   const id = (last?.id ?? 0) + 1;
