@@ -131,4 +131,12 @@ describe('notify me when available (issue 17)', { timeout: 20_000 }, () => {
     expect(await within(main).findByRole('button', { name: 'Add To Cart' })).toBeTruthy();
     expect(callsTo(fetchMock, 'GET', '/api/product/9/notify')).toHaveLength(0);
   });
+  it('says when a product cannot be returned (issue 19), and says nothing of returnable ones', async () => {
+    mockApi(productRoutes({ 'GET /api/product/9': { body: { ...product, returnable: false } } }));
+    renderApp('/product/9');
+    const main = await productPage();
+    expect(within(main).getByText('Returns').nextElementSibling?.textContent).toBe(
+      'Cannot be returned once delivered',
+    );
+  });
 });

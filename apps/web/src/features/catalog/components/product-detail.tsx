@@ -236,6 +236,10 @@ function ProductInformation({ product, cartAction }: { product: Product; cartAct
         {product.dosageForm ? <DetailRow term="Dosage form">{product.dosageForm}</DetailRow> : null}
         {product.strength ? <DetailRow term="Strength">{product.strength}</DetailRow> : null}
         {product.packSize ? <DetailRow term="Pack size">{product.packSize}</DetailRow> : null}
+        {/* Issue 19: said before buying, as the return form says it after. */}
+        {product.returnable === false ? (
+          <DetailRow term="Returns">Cannot be returned once delivered</DetailRow>
+        ) : null}
       </dl>
 
       <div className="flex flex-col gap-1">
