@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   adminToken,
   apiCall,
@@ -20,6 +21,18 @@ interface Pricing {
 const rupees = (amount: number) =>
   `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+async function expectNoSeriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
 /**
  * Issue 19 items 3 to 5: a member with points (earned by a delivered order, through the API) and
  * an active coupon (made through the admin API) applies both at the payment step, pays the new
@@ -28,7 +41,7 @@ const rupees = (amount: number) =>
 test.describe('coupon and points before payment', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a customer spends a coupon and points, pays by card, and the order shows both', async ({
+  test('a customer spends a coupon and points, pays by card, and the order shows both @phone', async ({
     browser,
     request,
   }, testInfo) => {
@@ -92,6 +105,7 @@ test.describe('coupon and points before payment', () => {
     });
     expect(priced.total).toBeCloseTo(priced.subtotal - (priced.coupon?.discount ?? 0) - points, 2);
     await expect(discounts.getByText(rupees(priced.total))).toBeVisible();
+    await expectNoSeriousViolations(page);
 
     // Card payment of the new total (the intent is made again for it).
     await expect(page.getByText(`Amount to pay: ${rupees(priced.total)}`)).toBeVisible();
@@ -106,6 +120,7 @@ test.describe('coupon and points before payment', () => {
     await expect(page.getByText(`Points (${points})`)).toBeVisible();
     await expect(page.getByText(`−${rupees(points)}`)).toBeVisible();
     await expect(page.getByText(rupees(priced.total)).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
 
     const { order } = await apiCall<{ order: { totalOrderValue: number; statusId: number } }>(
       request,
