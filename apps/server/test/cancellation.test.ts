@@ -556,4 +556,38 @@ describe(`Card refunds through the local Stripe fake (${testDriver})`, () => {
       providerRefundId: fake.refunds[0]?.id,
     });
   });
+
+  it('a refused provider call keeps the refund pending with its error for the retry, none sent', async () => {
+    const basics = await createBasics(t.database.db);
+    const product = await createProduct(t.database.db, basics, {
+      quantity: 5,
+      offerPriceMinor: 19900,
+      maximumRetailPriceMinor: 21000,
+    });
+    await call(user, 'POST', '/api/cart', { productId: product.id, quantity: 1 });
+    const orderId = (await call(user, 'POST', '/api/order')).json().orderId as number;
+    const addressId = (await call(user, 'POST', '/api/user/saveAddress', validAddress)).json()
+      .addressId as number;
+    await call(user, 'PUT', `/api/order/${orderId}`, { addressId });
+    const { intentId } = (await call(user, 'POST', `/api/payment/create-intent/${orderId}`)).json();
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error('no intent');
+    intent.status = 'succeeded';
+    await call(user, 'POST', `/api/payment/save-payment-details/${orderId}`, {
+      paymentId: intentId,
+    });
+    const before = fake.refunds.length;
+    // The SDK itself tries 3 times; all refused.
+    fake.failNextRefunds = 3;
+    expect(
+      (await call(user, 'POST', `/api/order/${orderId}/cancel`, { reasonCode: 'changed_mind' }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.jobs.drain();
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(row).toMatchObject({ status: 'pending', providerRefundId: null });
+    expect(row?.lastError).toBeTruthy();
+    expect(fake.refunds).toHaveLength(before);
+    expect(fake.failNextRefunds).toBe(0);
+  });
 });
