@@ -180,6 +180,10 @@ describe('signed-in cart', () => {
     const { router } = renderCart();
     await user.click(await screen.findByRole('button', { name: 'your cart has 1 items' }));
     const button = await screen.findByRole('button', { name: 'Place Order' });
+    // Issue 19: the cart says where coupons and points are spent.
+    expect(
+      screen.getByText('Have a coupon code or loyalty points? Apply them at the payment step.'),
+    ).toBeTruthy();
     await user.dblClick(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/process/42'));
     const calls = callsTo(fetchMock, 'POST', '/api/order');
