@@ -21,7 +21,8 @@ function CancelOrder({
   open,
   setOpen,
 }: {
-  onConfirm: () => void;
+  /** The reason the customer reads in the cancellation mail and on the order (issue 19). */
+  onConfirm: (reason: string) => void;
   isPending: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;
@@ -30,6 +31,8 @@ function CancelOrder({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
   const textId = useId();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
   const onDismiss = useCallback(
     (reason: 'outside' | 'escape') => {
       setOpen(false);
@@ -65,8 +68,20 @@ function CancelOrder({
             {CANCEL_CONFIRM}
           </p>
           <p className="mt-1 text-xs text-slate-600">
-            The order stops and its items go back into stock. This cannot be undone.
+            The order stops, its items go back into stock and anything paid is refunded in full.
+            This cannot be undone.
           </p>
+          <label htmlFor={reasonId} className="mt-3 block text-xs font-medium text-slate-800">
+            Reason the customer reads (optional)
+          </label>
+          <Input
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            placeholder="Cancelled by the pharmacy"
+            onChange={(event) => setReason(event.target.value)}
+            className="mt-1"
+          />
           <div className="mt-3 flex flex-wrap justify-end gap-2">
             <Button
               variant="secondary"
@@ -84,7 +99,7 @@ function CancelOrder({
               size="sm"
               isPending={isPending}
               pendingText="Cancelling…"
-              onClick={onConfirm}
+              onClick={() => onConfirm(reason.trim())}
             >
               {CONFIRM_CANCEL}
             </Button>
@@ -197,9 +212,10 @@ export function OrderAdminControls({
           open={confirmOpen}
           setOpen={setConfirmOpen}
           isPending={update.isPending && update.variables?.statusId === ORDER_STATUS.CANCELLED}
-          onConfirm={() =>
+          onConfirm={(reason) =>
             update.mutate(
-              { statusId: ORDER_STATUS.CANCELLED, note: 'Cancelled by the pharmacy' },
+              // Without a reason the server records 'Cancelled by the pharmacy'.
+              { statusId: ORDER_STATUS.CANCELLED, ...(reason ? { note: reason } : {}) },
               { onSettled: () => setConfirmOpen(false) },
             )
           }

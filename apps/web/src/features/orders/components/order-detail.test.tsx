@@ -210,11 +210,19 @@ describe('order detail', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
     const popover = screen.getByRole('alertdialog', { name: 'Cancel order' });
     expect(within(popover).getByText('Are you sure you want to cancel')).toBeTruthy();
+    // Issue 19: the reason the customer reads goes with it as the note.
+    await user.type(
+      within(popover).getByLabelText('Reason the customer reads (optional)'),
+      'The supplier recalled this batch',
+    );
     await user.click(within(popover).getByRole('button', { name: 'Confirm Cancel' }));
 
     expect(await screen.findByText('Order status updated successfully')).toBeTruthy();
     const [put] = callsTo(fetchMock, 'PUT', '/api/order/42');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ statusId: ORDER_STATUS.CANCELLED });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      statusId: ORDER_STATUS.CANCELLED,
+      note: 'The supplier recalled this batch',
+    });
     await waitFor(() => expect(screen.queryByLabelText('Order status')).toBeNull());
   });
 
