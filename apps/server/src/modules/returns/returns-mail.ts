@@ -37,8 +37,8 @@ function body(to: ReturnMailTarget, step: ReturnMailStep): { subject: string; li
         lines: [
           `Your ${what(to.kind)} for ${ref} is approved.`,
           to.kind === 'return'
-            ? 'Please pack the unopened items in their original packaging; our delivery partner will collect them. Your refund follows once we receive them.'
-            : 'Please keep the items; our delivery partner will collect them, and we will refund or replace them once they are back with us.',
+            ? 'Please keep the unopened items in their original packaging; we will contact you to arrange their collection. Your refund follows once we receive them.'
+            : 'Please keep the items; we will contact you to arrange their collection, and we will refund or replace them once they are back with us.',
         ],
       };
     case 'rejected':
