@@ -52,7 +52,7 @@ export function createPromotionsService(deps: {
     const order = await repository.orderFigures(tx, orderId, true);
     if (!order || order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
     if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
-    if (await repository.hasPayment(tx, orderId)) throw new ConflictError(ALREADY_PAID);
+    if (order.paid) throw new ConflictError(ALREADY_PAID);
     return order;
   }
 
@@ -149,15 +149,14 @@ export function createPromotionsService(deps: {
       const admin = session.roleId === ROLE.ADMIN;
       if (!order || (!admin && order.userId !== session.userId))
         throw new NotFoundError(ORDER_NOT_FOUND);
-      const [{ lines, shares }, balance, paid] = await Promise.all([
+      const [{ lines, shares }, balance] = await Promise.all([
         currentShares(db, order),
         loyalty.balance(db, order.userId),
-        repository.hasPayment(db, orderId),
       ]);
       const priced = reprice(lines, shares, order.pointsRedeemed, policy);
       return toPricing(
         orderId,
-        order.statusId === ORDER_STATUS.PAYMENT && !paid,
+        order.statusId === ORDER_STATUS.PAYMENT && !order.paid,
         // The stored figures are what the order is charged; recomputing them gives the same.
         {
           ...priced,
