@@ -561,6 +561,38 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     expect(await timesUsed(coupon.id)).toBe(2);
   });
 
+  it("the customer's cancellation gives the coupon's use back and the points too", async () => {
+    const user = await createUser(t);
+    await givePoints(db(), user.id, 100);
+    const coupon = await insertCoupon(db(), { usageLimit: 1 });
+    const orderId = await insertOrderAtPayment(db(), user.id, [
+      { productId: tablets, unitPriceMinor: 33_333 },
+    ]);
+    expect((await applyCoupon(user, orderId, coupon.code)).statusCode).toBe(200);
+    expect((await call(user, 'POST', `/order/${orderId}/points`, { points: 20 })).statusCode).toBe(
+      200,
+    );
+    expect(await timesUsed(coupon.id)).toBe(1);
+    const cancelled = await call(user, 'POST', `/order/${orderId}/cancel`, {
+      reasonCode: 'other',
+      reasonText: 'Changed my mind',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await timesUsed(coupon.id)).toBe(0);
+    expect(await heldRedemptions(coupon.id)).toHaveLength(0);
+    const ledger = await db()
+      .select({ points: loyaltyLedger.points })
+      .from(loyaltyLedger)
+      .where(eq(loyaltyLedger.userId, user.id));
+    expect(ledger.reduce((sum, row) => sum + row.points, 0)).toBe(100);
+    // The use is free again: another member may take it.
+    const other = await createUser(t);
+    const next = await insertOrderAtPayment(db(), other.id, [
+      { productId: tablets, unitPriceMinor: 33_333 },
+    ]);
+    expect((await applyCoupon(other, next, coupon.code)).statusCode).toBe(200);
+  });
+
   it('onOrderCancelled gives the coupon use back (the order keeps what it was charged)', async () => {
     const user = await createUser(t);
     const coupon = await insertCoupon(db(), { usageLimit: 1 });
