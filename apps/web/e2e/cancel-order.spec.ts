@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   adminToken,
   demoProduct,
@@ -14,10 +15,22 @@ import {
  * from the order page and sees it Cancelled with the card refund noted (processing, then
  * refunded once the provider answered); the admin's order page shows who cancelled and why.
  */
+async function expectNoSeriousViolations(page: Page, scope: string) {
+  const axe = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
 test.describe('cancel an order', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a customer cancels a paid order from its page; the refund and the reason show', async ({
+  test('a customer cancels a paid order from its page; the refund and the reason show @phone', async ({
     browser,
     request,
   }) => {
@@ -42,8 +55,11 @@ test.describe('cancel an order', () => {
 
     await page.goto(`/order/${orderId}`);
     await expect(page.getByText(/You can change or cancel this order until/)).toBeVisible();
+    await expectNoSeriousViolations(page, 'main');
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order #${orderId}?` });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, 'dialog');
     await dialog.getByRole('radio', { name: 'I changed my mind' }).check();
     await dialog.getByLabel('Anything else? (optional)').fill('Found it in my cupboard.');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
