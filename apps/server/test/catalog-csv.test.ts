@@ -268,6 +268,27 @@ describe(`catalogue CSV export and import (${testDriver})`, () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("a file without the Returnable column (written before issue 19) keeps each product's flag", async () => {
+    await db().update(products).set({ returnable: false }).where(eq(products.id, ids.dolo));
+    const records = await exportedRecords();
+    const column = (records[0] as string[]).indexOf(CATALOG_CSV_COLUMNS.returnable);
+    expect(column).toBeGreaterThan(0);
+    const older = records
+      .map((cells) => cells.filter((_, index) => index !== column))
+      .map((cells) =>
+        cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)),
+      )
+      .map((cells) => cells.join(','))
+      .join('\n');
+    const before = await snapshot();
+    const planned = await preview(older);
+    expect(planned).toMatchObject({ toCreate: 0, toUpdate: 0, refused: 0 });
+    const imported = await importCsv(older, planned.previewToken);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    await db().update(products).set({ returnable: true }).where(eq(products.id, ids.dolo));
+  });
+
   it('refuses bad rows with their line and reason, counting lines inside quotes, and writes nothing', async () => {
     const before = await snapshot();
     const csv = fileOf([

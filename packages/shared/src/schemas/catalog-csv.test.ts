@@ -43,20 +43,20 @@ describe('a catalogue CSV row (issue 18 point 4)', () => {
         gstRate: 5,
         reorderLevel: 5,
         isActive: true,
-        returnable: true,
+        returnable: null,
       },
     });
   });
 
-  it('reads Returnable (issue 19): optional, yes when empty or absent, refused when not yes or no', () => {
+  it("reads Returnable (issue 19): optional, null (keep the product's own) when empty or absent, refused when not yes or no", () => {
     const read = (returnable?: string) => {
       const checked = checkCatalogCsvRow(
         returnable === undefined ? valid : { ...valid, returnable },
       );
       return checked.ok ? checked.row.returnable : checked.reason;
     };
-    expect(read()).toBe(true);
-    expect(read('')).toBe(true);
+    expect(read()).toBeNull();
+    expect(read('')).toBeNull();
     expect(read('No')).toBe(false);
     expect(read('yes')).toBe(true);
     expect(read('maybe')).toBe('Returnable must be yes or no.');

@@ -117,7 +117,9 @@ export const catalogCsvRowSchema = z
         message: CATALOG_CSV_MESSAGES.activeInvalid,
       })
       .transform((v) => v === '' || v === 'yes' || v === 'true' || v === '1'),
-    // Issue 19: optional, so files written before the column existed still import (empty: yes).
+    // Issue 19: optional, so files written before the column existed still import. Empty or
+    // absent is null: the product keeps its flag (a new one is returnable), so an older file
+    // never makes a cold-chain product returnable again.
     returnable: z
       .string()
       .optional()
@@ -125,7 +127,7 @@ export const catalogCsvRowSchema = z
       .refine((v) => ['', 'yes', 'no', 'true', 'false', '1', '0'].includes(v), {
         message: CATALOG_CSV_MESSAGES.returnableInvalid,
       })
-      .transform((v) => v === '' || v === 'yes' || v === 'true' || v === '1'),
+      .transform((v) => (v === '' ? null : v === 'yes' || v === 'true' || v === '1')),
   })
   .refine((v) => v.offerPrice <= v.maximumRetailPrice, {
     path: ['offerPrice'],
@@ -151,7 +153,8 @@ export interface CatalogCsvRow {
   gstRate: number;
   reorderLevel: number;
   isActive: boolean;
-  returnable: boolean;
+  /** Null when the file leaves it empty or has no such column: the product keeps its own. */
+  returnable: boolean | null;
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

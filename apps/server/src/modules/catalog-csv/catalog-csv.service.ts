@@ -105,6 +105,7 @@ function signature(
 interface KnownProduct {
   signature: string;
   isActive: boolean;
+  returnable: boolean;
   offerPriceMinor: number;
   maximumRetailPriceMinor: number;
 }
@@ -149,6 +150,7 @@ export function createCatalogCsvService(deps: {
         byId.set(row.id, {
           signature: signature(row),
           isActive: row.isActive,
+          returnable: row.returnable,
           offerPriceMinor: row.offerPriceMinor,
           maximumRetailPriceMinor: row.maximumRetailPriceMinor,
         });
@@ -247,12 +249,13 @@ export function createCatalogCsvService(deps: {
           wanted[kind].set(name.toLowerCase(), name);
       }
       const before = id === null ? undefined : byId.get(id);
+      const resolved = { ...row, returnable: row.returnable ?? before?.returnable ?? true };
       if (!before || id === null) {
-        result.creates.push({ ...row, id: null });
-      } else if (before.signature === signature(row)) {
+        result.creates.push({ ...resolved, id: null });
+      } else if (before.signature === signature(resolved)) {
         result.unchanged += 1;
       } else {
-        result.updates.push({ ...row, id });
+        result.updates.push({ ...resolved, id });
         if (!before.isActive && row.isActive) result.republished.push(id);
         if (
           before.offerPriceMinor !== row.offerPriceMinor ||
