@@ -183,6 +183,30 @@ describe(`Stripe adapter (${testDriver})`, () => {
     });
   });
 
+  it('cancels an intent of an old total at Stripe, and leaves a paid one alone', async () => {
+    const orderId = await orderAtPayment();
+    const { intentId } = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/payment/create-intent/${orderId}`,
+        headers: user.auth,
+      })
+    ).json();
+    const provider = await createStripePaymentProvider({
+      secretKey: 'sk_test_local',
+      publishableKey: 'pk_test_local',
+      webhookSecret: WEBHOOK_SECRET,
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+    });
+    expect(await provider.cancelIntent(intentId)).toBe('canceled');
+    expect(fake.intents.get(intentId)?.status).toBe('canceled');
+    const paid = fake.intents.get(intentId);
+    if (paid) paid.status = 'succeeded';
+    expect(await provider.cancelIntent(intentId)).toBe('succeeded');
+  });
+
   it('refuses to save a payment Stripe has not confirmed', async () => {
     const orderId = await orderAtPayment();
     const { intentId } = (

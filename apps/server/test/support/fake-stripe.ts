@@ -113,6 +113,32 @@ export function startFakeStripe(): Promise<FakeStripe> {
       response.end(JSON.stringify(refund));
       return;
     }
+    // Stripe cancels an intent not yet paid; a succeeded one answers 400 and stays as it is.
+    const cancel = /^\/v1\/payment_intents\/([\w-]+)\/cancel$/.exec(request.url ?? '');
+    if (request.method === 'POST' && cancel) {
+      const intent = intents.get(cancel[1] as string);
+      if (!intent) {
+        response.statusCode = 404;
+        response.end(notFound('No such payment_intent'));
+        return;
+      }
+      if (intent.status === 'succeeded') {
+        response.statusCode = 400;
+        response.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            },
+          }),
+        );
+        return;
+      }
+      intent.status = 'canceled';
+      response.end(JSON.stringify(intent));
+      return;
+    }
     const match = /^\/v1\/payment_intents\/([\w-]+)$/.exec(request.url ?? '');
     if (request.method === 'GET' && match) {
       const intent = intents.get(match[1] as string);

@@ -109,8 +109,16 @@ export function createCheckoutSteps(deps: {
         id: order.id,
         amountMinor: order.totalOrderValueMinor,
         openPayment: await repository.findOpenCardPayment(db, order.id, order.totalOrderValueMinor),
+        superseded: await repository.supersededCardPayments(
+          db,
+          order.id,
+          order.totalOrderValueMinor,
+        ),
       };
     },
+
+    /** An intent cancelled at the provider because the order's total changed is no longer open. */
+    markPaymentSuperseded: (paymentId: number) => repository.markPaymentSuperseded(db, paymentId),
 
     async recordCardIntent(
       orderId: number,

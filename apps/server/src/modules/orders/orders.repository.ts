@@ -262,3 +262,38 @@ export async function hasPayment(db: DbOrTx, orderId: number): Promise<boolean> 
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * The order's card intents still open for an amount other than `amountMinor` (its total changed
+ * after they were made: a coupon or points applied), and how many intents for `amountMinor`
+ * were superseded before (a new intent for that amount needs a new idempotency key).
+ */
+export async function supersededCardPayments(db: DbOrTx, orderId: number, amountMinor: number) {
+  const rows = await db
+    .select({
+      id: payments.id,
+      intentId: payments.intentId,
+      amountMinor: payments.amountMinor,
+      status: payments.status,
+      provider: payments.provider,
+    })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'card')));
+  return {
+    open: rows.filter(
+      (row) => row.status === 'requires_payment' && row.amountMinor !== amountMinor && row.intentId,
+    ),
+    supersededAtAmount: rows.filter(
+      (row) => row.status === 'failed' && row.amountMinor === amountMinor,
+    ).length,
+  };
+}
+
+export const SUPERSEDED_PAYMENT_NOTE = 'Cancelled: the order total changed';
+
+export async function markPaymentSuperseded(db: DbOrTx, paymentId: number) {
+  await db
+    .update(payments)
+    .set({ status: 'failed', note: SUPERSEDED_PAYMENT_NOTE })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'requires_payment')));
+}

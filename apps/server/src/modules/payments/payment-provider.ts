@@ -45,6 +45,12 @@ export interface PaymentProvider {
     amountMinor: number;
     idempotencyKey: string;
   }): Promise<ProviderRefund>;
+  /**
+   * Cancels an intent nobody should pay any more (the order's total changed after it was made).
+   * Answers the intent's status after the attempt: 'canceled', or 'succeeded' when it was paid
+   * before the cancel arrived (then it is not cancelled, and the caller must not pretend it is).
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent['status'] | undefined>;
   /** Verifies the signature of a webhook call and returns its event; throws when it is not genuine. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

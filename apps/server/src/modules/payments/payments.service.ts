@@ -42,10 +42,21 @@ export function createPaymentsService(deps: {
           };
         }
       }
+      // The order's total changed since its other intents were made (a coupon or points): cancel
+      // them at the provider, so another tab still showing the old total cannot pay it. One that
+      // was paid meanwhile stays open here; recording it answers 409 (the amount differs).
+      for (const stale of order.superseded.open) {
+        if (stale.provider !== provider.name || !stale.intentId) continue;
+        const status = await provider.cancelIntent(stale.intentId);
+        if (status === 'canceled' || status === undefined)
+          await orders.markPaymentSuperseded(stale.id);
+      }
+      const retry = order.superseded.supersededAtAmount;
       const intent = await provider.createIntent({
         orderId,
         amountMinor: order.amountMinor,
-        idempotencyKey: `order-${orderId}-amount-${order.amountMinor}`,
+        // A new key once an intent for this amount was cancelled, or the provider would answer it.
+        idempotencyKey: `order-${orderId}-amount-${order.amountMinor}${retry ? `-${retry}` : ''}`,
       });
       // The same key answers the earlier intent: if that one was paid (an admin moved the paid
       // order back to Payment), recording it again would break the unique intent id (issue 7).

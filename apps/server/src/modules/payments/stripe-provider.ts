@@ -68,6 +68,18 @@ export async function createStripePaymentProvider(options: {
       }
     },
 
+    async cancelIntent(intentId) {
+      try {
+        return (await stripe.paymentIntents.cancel(intentId)).status as ProviderIntent['status'];
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded or is processing: say what it is now.
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError)
+          return (await stripe.paymentIntents.retrieve(intentId))
+            .status as ProviderIntent['status'];
+        throw error;
+      }
+    },
+
     async refund({ intentId, amountMinor, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: intentId, amount: amountMinor },

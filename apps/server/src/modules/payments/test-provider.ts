@@ -111,6 +111,13 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()) {
       throw new WebhookSignatureError('The test payment provider sends no webhooks.');
     },
 
+    async cancelIntent(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) return undefined;
+      if (intent.status !== 'succeeded') intent.status = 'canceled';
+      return intent.status;
+    },
+
     /** What the card form's 'Pay now' does with a test card. */
     confirmCard(clientSecret, card) {
       const intent = [...intents.values()].find(
@@ -126,6 +133,16 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()) {
           },
         };
       if (intent.status === 'succeeded') return { ok: true, intent: { ...intent } };
+      if (intent.status === 'canceled')
+        return {
+          ok: false,
+          error: {
+            type: 'validation_error',
+            code: 'payment_intent_unexpected_state',
+            message:
+              'The order total changed, so this payment was cancelled. Please pay the new total.',
+          },
+        };
       const digits = card.cardNumber.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) {
         return {
