@@ -54,6 +54,17 @@ export function createLoyaltyService(deps: {
     return points;
   }
 
+  /**
+   * Locks the member (until `tx` ends), writes off lapsed points and answers the balance that may
+   * be spent: what a caller checks a redemption against before `redeemForOrder` with
+   * `lockedBalance`, in the same transaction, without reading it all a second time.
+   */
+  async function lockedBalance(tx: DbOrTx, userId: number): Promise<number> {
+    await repository.lockMember(tx, userId);
+    await expireMember(tx, userId, now());
+    return repository.balance(tx, userId);
+  }
+
   /** Takes back up to `points` of an order's earning, never below a zero balance. */
   async function reverseEarning(tx: DbOrTx, userId: number, orderId: number, points: number) {
     if (points <= 0) return 0;
@@ -135,6 +146,8 @@ export function createLoyaltyService(deps: {
       return repository.balance(tx, userId);
     },
 
+    lockedBalance,
+
     /**
      * Spends `points` of the member's balance on an order. The member's row is locked first, so a
      * second redemption in another transaction waits and then sees this one: the same points are
@@ -142,14 +155,18 @@ export function createLoyaltyService(deps: {
      */
     async redeemForOrder(
       tx: DbOrTx,
-      input: { userId: number; orderId: number; points: number },
+      input: {
+        userId: number;
+        orderId: number;
+        points: number;
+        /** The balance from `lockedBalance` in this same transaction (plus points given back since). */
+        lockedBalance?: number;
+      },
     ): Promise<void> {
       if (!Number.isSafeInteger(input.points) || input.points < 0)
         throw new BadRequestError('Choose a whole number of points to use.');
       if (input.points === 0) return;
-      await repository.lockMember(tx, input.userId);
-      await expireMember(tx, input.userId, now());
-      const balance = await repository.balance(tx, input.userId);
+      const balance = input.lockedBalance ?? (await lockedBalance(tx, input.userId));
       if (balance < input.points)
         throw new ConflictError(
           balance === 0

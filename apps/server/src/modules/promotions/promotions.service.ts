@@ -29,7 +29,10 @@ export const unknownCode = (code: string) => `There is no coupon with the code $
 export const usedUp = (code: string) =>
   `The code ${code} has been used as many times as it can be.`;
 
-type Loyalty = Pick<LoyaltyService, 'redeemForOrder' | 'releaseRedemption' | 'balance'>;
+type Loyalty = Pick<
+  LoyaltyService,
+  'redeemForOrder' | 'releaseRedemption' | 'balance' | 'lockedBalance'
+>;
 
 /**
  * Issue 19: a coupon and loyalty points on an order waiting for payment. The server reprices the
@@ -63,10 +66,9 @@ export function createPromotionsService(deps: {
 
   /** The lines and the coupon's shares of them as the order holds them now. */
   async function currentShares(tx: DbOrTx, order: repository.OrderFigures) {
-    const [lines, held] = [
-      await repository.pricedLines(tx, order.id),
-      await coupons.heldCoupon(tx, order.id),
-    ];
+    const lines = await repository.pricedLines(tx, order.id);
+    // An order without a coupon code holds no redemption (both are written together).
+    const held = order.couponCode === null ? undefined : await coupons.heldCoupon(tx, order.id);
     const shares = couponLineDiscounts(
       lines,
       held ? couponTerms(held.coupon) : null,
@@ -225,7 +227,7 @@ export function createPromotionsService(deps: {
       return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, shares } = await currentShares(tx, order);
-        const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
+        const available = (await loyalty.lockedBalance(tx, order.userId)) + order.pointsRedeemed;
         const block = pointsRedemptionBlock(
           points,
           available,
@@ -236,7 +238,12 @@ export function createPromotionsService(deps: {
           throw points > available ? new ConflictError(block) : new BadRequestError(block);
         }
         if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
-        await loyalty.redeemForOrder(tx, { userId: order.userId, orderId, points });
+        await loyalty.redeemForOrder(tx, {
+          userId: order.userId,
+          orderId,
+          points,
+          lockedBalance: available,
+        });
         return settle(tx, order, lines, couponOf(order, shares), { held: points, available });
       });
     },
