@@ -43,6 +43,26 @@ export async function balance(db: DbOrTx, userId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The balance, and whether any of the member's earned lots has reached its expiry date (only
+ * then can something be due to lapse): one pass over the member's rows, so spending points
+ * runs the FIFO expiry figures only for members who have lapsed lots.
+ */
+export async function balanceAndLapse(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+): Promise<{ balance: number; lapsed: boolean }> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)`,
+      lapsed: sql<boolean>`coalesce(bool_or(${loyaltyLedger.kind} = 'earned' and ${loyaltyLedger.expiresAt} <= ${now.toISOString()}::timestamptz), false)`,
+    })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.userId, userId));
+  return { balance: Number(row?.total ?? 0), lapsed: row?.lapsed === true };
+}
+
 export async function insertRow(tx: DbOrTx, row: NewLedgerRow): Promise<void> {
   await tx.insert(loyaltyLedger).values(row);
 }

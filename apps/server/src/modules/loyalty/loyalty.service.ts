@@ -61,8 +61,10 @@ export function createLoyaltyService(deps: {
    */
   async function lockedBalance(tx: DbOrTx, userId: number): Promise<number> {
     await repository.lockMember(tx, userId);
-    await expireMember(tx, userId, now());
-    return repository.balance(tx, userId);
+    const at = now();
+    const { balance, lapsed } = await repository.balanceAndLapse(tx, userId, at);
+    if (!lapsed) return balance;
+    return balance - (await expireMember(tx, userId, at));
   }
 
   /** Takes back up to `points` of an order's earning, never below a zero balance. */
