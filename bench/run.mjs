@@ -1411,7 +1411,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
     rows.push(
       row(
         'n2',
-        `  same with a ${COUPON_PERCENT} % coupon and loyalty points applied before paying (POST …/coupon, POST …/points: the most the order may take), orders/s`,
+        `  same with a ${COUPON_PERCENT} % coupon and loyalty points applied before paying (one PUT …/discounts: the coupon and the most points the order may take), orders/s`,
         `${fmt(discounted.ordersPerSecond, 1)} orders/s`,
         `${failures(discounted, variants.discounted)}; rounds ${rounds(discounted)} orders/s; ${fmt(meanPoints, 0)} points an order on average${discounted.noPoints ? `, ${discounted.noPoints} orders could take none` : ''}`,
         latency(discounted),

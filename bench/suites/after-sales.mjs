@@ -4,6 +4,7 @@
 // address, (apply the coupon, spend points), pay cash on delivery. Cash on delivery rather than
 // the built-in card provider: its create-intent and confirm routes allow 30 requests a minute
 // per address, and every bench shopper comes from 127.0.0.1.
+import { DEFAULT_LOYALTY_POLICY, maxRedeemablePoints } from '../../packages/shared/src/index.ts';
 import { sql } from 'drizzle-orm';
 import { prepareCheckout, query } from '../lib/database.mjs';
 import { percentile } from '../lib/load.mjs';
@@ -113,8 +114,8 @@ async function call(base, token, method, urlPath, { body, headers = {} } = {}) {
 
 /**
  * One shopper's place-and-pay; `timings` gets each step's milliseconds. With `discounts`, the
- * coupon goes on first and then as many points as the order may take (the coupon's answer is
- * the order's pricing, which says so; GET …/pricing when it does not).
+ * coupon and as many points as the order may take go on in one request, as the payment step
+ * sends them (PUT …/discounts).
  */
 async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
   const step = async (name, fn) => {
@@ -127,23 +128,22 @@ async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
   const { orderId } = await step('place', () =>
     call(base, token, 'POST', '/api/order', { headers: { 'idempotency-key': key } }),
   );
-  await step('address', () =>
+  const { order } = await step('address', () =>
     call(base, token, 'PUT', `/api/order/${orderId}`, { body: { addressId } }),
   );
   let points = 0;
   if (discounts) {
-    let pricing = await step('coupon', () =>
-      call(base, token, 'POST', `/api/order/${orderId}/coupon`, { body: { code: COUPON_CODE } }),
+    // What the payment step shows before the shopper chooses (its pricing, loaded in both
+    // variants, is not measured): the most points the order may take once the 10 % coupon is
+    // on, by the shop's own rules; then one PUT sets the coupon and those points together.
+    const totalMinor = Math.round(order.totalOrderValue * 100);
+    const afterCoupon = totalMinor - Math.floor((totalMinor * 10) / 100);
+    points = maxRedeemablePoints(POINTS_PER_SHOPPER, afterCoupon, DEFAULT_LOYALTY_POLICY);
+    await step('discounts', () =>
+      call(base, token, 'PUT', `/api/order/${orderId}/discounts`, {
+        body: { couponCode: COUPON_CODE, points },
+      }),
     );
-    if (typeof pricing?.points?.maxForOrder !== 'number')
-      pricing = await step('pricing', () =>
-        call(base, token, 'GET', `/api/order/${orderId}/pricing`),
-      );
-    points = pricing.points.maxForOrder;
-    if (points > 0)
-      await step('points', () =>
-        call(base, token, 'POST', `/api/order/${orderId}/points`, { body: { points } }),
-      );
   }
   await step('pay', () =>
     call(base, token, 'PUT', `/api/order/${orderId}`, { body: { payment: 'Cash on Delivery' } }),

@@ -519,6 +519,61 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     expect((await orderRow(orderId)).statusId).not.toBe(ORDER_STATUS.PAYMENT);
   });
 
+  it('PUT discounts sets coupon and points in one request; the same state again writes nothing', async () => {
+    const user = await createUser(t);
+    await givePoints(db(), user.id, 500);
+    const orderId = await insertOrderAtPayment(db(), user.id, [
+      { productId: tablets, unitPriceMinor: 50_000 },
+    ]);
+    const coupon = await insertCoupon(db(), { percentOff: 10, usageLimit: 5 });
+    const put = (body: { couponCode: string | null; points: number }) =>
+      call(user, 'PUT', `/order/${orderId}/discounts`, body);
+    const ledgerRows = async () =>
+      (await db().select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, user.id))).length;
+    const usesOf = async () =>
+      (await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.timesUsed;
+
+    // ₹500 − 10% = ₹450; 20% of it = 90 points at most.
+    const both = await put({ couponCode: coupon.code.toLowerCase(), points: 90 });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({
+      subtotal: 500,
+      coupon: { code: coupon.code, discount: 50 },
+      points: { redeemed: 90, discount: 90, balance: 410, maxForOrder: 90 },
+      total: 360,
+    });
+    expect(await usesOf()).toBe(1);
+    const rowsAfterFirst = await ledgerRows();
+    expect((await put({ couponCode: coupon.code, points: 90 })).json()).toMatchObject({
+      total: 360,
+    });
+    expect(await ledgerRows()).toBe(rowsAfterFirst);
+    expect(await usesOf()).toBe(1);
+
+    // Too many points: 400 with the cap's sentence, and nothing changed (the coupon kept too).
+    const tooMany = await put({ couponCode: null, points: 101 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(
+      'At most 100 points can be used on this order (up to 20% of its value).',
+    );
+    expect(await usesOf()).toBe(1);
+    expect((await pricing(user, orderId)).total).toBe(360);
+
+    const unknown = await put({ couponCode: 'NOPE-NOPE', points: 0 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('There is no coupon with the code NOPE-NOPE.');
+
+    const none = await put({ couponCode: null, points: 0 });
+    expect(none.json()).toMatchObject({
+      coupon: null,
+      points: { redeemed: 0, balance: 500 },
+      total: 500,
+    });
+    expect(await usesOf()).toBe(0);
+    const negative = await put({ couponCode: null, points: -1 });
+    expect(negative.statusCode).toBe(400);
+  });
+
   it('a usage limit of 10 holds with 100 members applying at once on 100 orders', async () => {
     const coupon = await insertCoupon(db(), { usageLimit: 10 });
     const members = await Promise.all(Array.from({ length: 100 }, () => createUser(t)));

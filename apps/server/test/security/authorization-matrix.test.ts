@@ -1195,6 +1195,22 @@ export const MATRIX: Record<string, Case | Case[]> = {
       url: `/api/order/${await orderAtPaymentOfA(w)}/coupon`,
     }),
   },
+  'PUT /api/order/:orderId/discounts': {
+    note: "A's coupon and points set together on A's order waiting for payment",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      await w.db.insert(loyaltyLedger).values({
+        userId: w.memberA.id,
+        kind: 'earned',
+        points: 5,
+        expiresAt: new Date(Date.now() + 86_400_000 * 30),
+      });
+      return json('PUT', `/api/order/${await orderAtPaymentOfA(w)}/discounts`, {
+        couponCode: null,
+        points: 1,
+      });
+    },
+  },
   'POST /api/order/:orderId/points': {
     note: "A's points on A's order waiting for payment",
     expect: OWNER_ONLY(200),

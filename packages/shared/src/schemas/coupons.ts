@@ -172,6 +172,20 @@ export const applyPointsSchema = z.object({
 });
 export type ApplyPointsInput = z.infer<typeof applyPointsSchema>;
 
+/**
+ * PUT /order/{orderId}/discounts: the order's coupon (null: none) and points (0: none), set
+ * together in one request, as the payment step sends them.
+ */
+export const setOrderDiscountsSchema = z.object({
+  couponCode: applyCouponSchema.shape.code.nullable(),
+  points: z
+    .number({ error: PROMOTION_MESSAGES.points })
+    .int(PROMOTION_MESSAGES.points)
+    .min(0, PROMOTION_MESSAGES.points)
+    .max(100_000_000, PROMOTION_MESSAGES.points),
+});
+export type SetOrderDiscountsInput = z.input<typeof setOrderDiscountsSchema>;
+
 /** What the payment step shows: the order's figures and what the shopper may still apply. */
 export const orderPricingSchema = z.object({
   orderId: z.number().int(),

@@ -5,6 +5,7 @@ import {
   applyPointsSchema,
   errorResponseSchema,
   orderPricingSchema,
+  setOrderDiscountsSchema,
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { PromotionsService } from './promotions.service';
@@ -42,6 +43,23 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
       reply
         .headers(noStore)
         .send(await promotions.pricing(requireSession(request), request.params.orderId)),
+  );
+
+  app.put(
+    '/order/:orderId/discounts',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "Set my order's coupon (null: none) and points (0: none) together, before payment; the same state again changes nothing",
+        params: orderIdParams,
+        body: setOrderDiscountsSchema,
+        response: responses,
+      },
+    },
+    async (request) =>
+      promotions.setDiscounts(requireSession(request), request.params.orderId, request.body),
   );
 
   app.post(

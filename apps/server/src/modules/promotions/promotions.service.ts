@@ -8,6 +8,7 @@ import {
   type LoyaltyPolicy,
   type OrderPricing,
 } from '@pharmacy/shared';
+import { beforeCommit } from '../../db/before-commit';
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
@@ -141,6 +142,49 @@ export function createPromotionsService(deps: {
     return toPricing(order.id, true, priced, coupon?.code ?? null, available - held, max);
   }
 
+  /**
+   * The coupon `code` on the order: kept when it is the one held, otherwise checked by the
+   * shared evaluateCoupon and a use taken with one conditional UPDATE (a usage limit holds
+   * however many shoppers apply the last use at once), the coupon held before given back.
+   */
+  async function takeCoupon(
+    tx: DbOrTx,
+    order: repository.OrderFigures,
+    lines: repository.PricedLine[],
+    held: Awaited<ReturnType<typeof coupons.heldCoupon>>,
+    heldShares: number[],
+    code: string,
+  ): Promise<{ code: string; shares: number[] }> {
+    if (held && held.coupon.code === code) return { code, shares: heldShares };
+    const found = await coupons.findCouponByCode(tx, code);
+    if (!found) throw new BadRequestError(unknownCode(code));
+    // A per-customer limit is counted across this member's orders: their applications of this
+    // coupon queue on its row, so two tabs cannot both take the last personal use.
+    let coupon = found;
+    let usesByCustomer = 0;
+    if (found.perCustomerLimit !== null) {
+      coupon = (await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found;
+      usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
+    }
+    const result = evaluateCoupon(couponTerms(coupon), lines, { now: now(), usesByCustomer });
+    if (!result.ok) throw new ConflictError(result.reason);
+    if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
+    // Every shopper using this coupon updates its one row, and the row stays locked until the
+    // transaction ends: taken just before the commit, it is held for that moment only (a
+    // failure still rolls everything back with the sentence).
+    const takeUse = async () => {
+      if (!(await coupons.takeUse(tx, coupon.id))) throw new ConflictError(usedUp(coupon.code));
+    };
+    if (!beforeCommit(tx, takeUse)) await takeUse();
+    await coupons.insertRedemption(tx, {
+      couponId: coupon.id,
+      orderId: order.id,
+      userId: order.userId,
+      discountMinor: result.discountMinor,
+    });
+    return { code: coupon.code, shares: result.lineDiscountsMinor };
+  }
+
   const couponOf = (order: repository.OrderFigures, shares: number[]) =>
     order.couponCode === null ? null : { code: order.couponCode, shares };
 
@@ -180,36 +224,9 @@ export function createPromotionsService(deps: {
     async applyCoupon(session: Session, orderId: number, code: string): Promise<OrderPricing> {
       return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
-        const found = await coupons.findCouponByCode(tx, code);
-        if (!found) throw new BadRequestError(unknownCode(code));
         const { lines, held, shares } = await currentShares(tx, order);
-        if (held?.coupon.id === found.id)
-          return settle(tx, order, lines, couponOf(order, shares), { held: order.pointsRedeemed });
-        // A per-customer limit is counted across this member's orders: their applications of
-        // this coupon queue on its row, so two tabs cannot both take the last personal use.
-        let coupon = found;
-        let usesByCustomer = 0;
-        if (found.perCustomerLimit !== null) {
-          coupon = (await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found;
-          usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
-        }
-        const result = evaluateCoupon(couponTerms(coupon), lines, { now: now(), usesByCustomer });
-        if (!result.ok) throw new ConflictError(result.reason);
-        if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
-        if (!(await coupons.takeUse(tx, coupon.id))) throw new ConflictError(usedUp(coupon.code));
-        await coupons.insertRedemption(tx, {
-          couponId: coupon.id,
-          orderId,
-          userId: order.userId,
-          discountMinor: result.discountMinor,
-        });
-        return settle(
-          tx,
-          order,
-          lines,
-          { code: coupon.code, shares: result.lineDiscountsMinor },
-          { held: order.pointsRedeemed },
-        );
+        const coupon = await takeCoupon(tx, order, lines, held, shares, code);
+        return settle(tx, order, lines, coupon, { held: order.pointsRedeemed });
       });
     },
 
@@ -255,6 +272,50 @@ export function createPromotionsService(deps: {
         const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
         if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
         return settle(tx, order, lines, couponOf(order, shares), { held: 0, available });
+      });
+    },
+
+    /**
+     * Sets the order's discounts to exactly `couponCode` and `points` in one transaction (PUT:
+     * sending the same state again changes nothing, not even the points ledger). What the payment
+     * step sends, so a shopper using both pays one round trip for them.
+     */
+    async setDiscounts(
+      session: Session,
+      orderId: number,
+      wanted: { couponCode: string | null; points: number },
+    ): Promise<OrderPricing> {
+      return db.transaction(async (tx) => {
+        const order = await editableOrder(tx, session, orderId);
+        const { lines, held, shares } = await currentShares(tx, order);
+        let coupon: { code: string; shares: number[] } | null = null;
+        if (wanted.couponCode !== null)
+          coupon = await takeCoupon(tx, order, lines, held, shares, wanted.couponCode);
+        else if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
+        const couponShares = coupon?.shares ?? lines.map(() => 0);
+        if (wanted.points === 0 && order.pointsRedeemed === 0)
+          return settle(tx, order, lines, coupon, { held: 0 });
+        const available = (await loyalty.lockedBalance(tx, order.userId)) + order.pointsRedeemed;
+        if (wanted.points > 0) {
+          const block = pointsRedemptionBlock(
+            wanted.points,
+            available,
+            payableAfterCoupon(lines, couponShares),
+            policy,
+          );
+          if (block)
+            throw wanted.points > available ? new ConflictError(block) : new BadRequestError(block);
+        }
+        if (wanted.points !== order.pointsRedeemed) {
+          if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
+          await loyalty.redeemForOrder(tx, {
+            userId: order.userId,
+            orderId,
+            points: wanted.points,
+            lockedBalance: available,
+          });
+        }
+        return settle(tx, order, lines, coupon, { held: wanted.points, available });
       });
     },
 
