@@ -130,6 +130,31 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
+/**
+ * A stored coupon in the shape the form and the API write it: what an edit starts from (the web
+ * form, deactivation sending it back with one flag changed) and what an edit's audit entry
+ * compares with (the server).
+ */
+export function couponInputOf(coupon: Coupon): CouponInputParsed {
+  return {
+    code: coupon.code,
+    description: coupon.description,
+    kind: coupon.kind,
+    percentOff: coupon.percentOff,
+    amountOff: coupon.amountOff,
+    maxDiscount: coupon.maxDiscount,
+    minOrderValue: coupon.minOrderValue,
+    startsAt: coupon.startsAt,
+    endsAt: coupon.endsAt,
+    usageLimit: coupon.usageLimit,
+    perCustomerLimit: coupon.perCustomerLimit,
+    divisionIds: coupon.divisionIds,
+    productIds: coupon.productIds,
+    excludePrescription: coupon.excludePrescription,
+    isActive: coupon.isActive,
+  };
+}
+
 export const couponListQuerySchema = z.object({
   page: z.coerce
     .number({ error: COUPON_MESSAGES.page })

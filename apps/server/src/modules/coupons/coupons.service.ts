@@ -1,5 +1,6 @@
 import {
   COUPON_PAGE_SIZE,
+  couponInputOf,
   fromMinorUnits,
   toMinorUnits,
   type Coupon,
@@ -181,25 +182,6 @@ export function createCouponsService(deps: { db: Database }) {
 }
 
 /** A stored coupon in the input's shape, so an edit's audit entry compares like with like. */
-function fromRow(row: repository.CouponRecord): CouponInputParsed {
-  const coupon = toCoupon(row);
-  return {
-    code: coupon.code,
-    description: coupon.description,
-    kind: coupon.kind,
-    percentOff: coupon.percentOff,
-    amountOff: coupon.amountOff,
-    maxDiscount: coupon.maxDiscount,
-    minOrderValue: coupon.minOrderValue,
-    startsAt: coupon.startsAt,
-    endsAt: coupon.endsAt,
-    usageLimit: coupon.usageLimit,
-    perCustomerLimit: coupon.perCustomerLimit,
-    divisionIds: coupon.divisionIds,
-    productIds: coupon.productIds,
-    excludePrescription: coupon.excludePrescription,
-    isActive: coupon.isActive,
-  };
-}
+const fromRow = (row: repository.CouponRecord): CouponInputParsed => couponInputOf(toCoupon(row));
 
 export type CouponsService = ReturnType<typeof createCouponsService>;

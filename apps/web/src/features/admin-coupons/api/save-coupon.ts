@@ -20,23 +20,5 @@ export function useSaveCoupon(id?: number) {
   });
 }
 
-/** The stored coupon as the form and the API write it (deactivate sends it back unchanged but one flag). */
-export function couponInputOf(coupon: Coupon): CouponInput {
-  return {
-    code: coupon.code,
-    description: coupon.description,
-    kind: coupon.kind,
-    percentOff: coupon.percentOff,
-    amountOff: coupon.amountOff,
-    maxDiscount: coupon.maxDiscount,
-    minOrderValue: coupon.minOrderValue,
-    startsAt: coupon.startsAt,
-    endsAt: coupon.endsAt,
-    usageLimit: coupon.usageLimit,
-    perCustomerLimit: coupon.perCustomerLimit,
-    divisionIds: coupon.divisionIds,
-    productIds: coupon.productIds,
-    excludePrescription: coupon.excludePrescription,
-    isActive: coupon.isActive,
-  };
-}
+// The stored coupon as the form and the API write it (deactivate sends it back but one flag).
+export { couponInputOf } from '@pharmacy/shared';
