@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
 import {
   adminToken,
   demoProduct,
@@ -15,17 +15,6 @@ import {
  * from the order page and sees it Cancelled with the card refund noted (processing, then
  * refunded once the provider answered); the admin's order page shows who cancelled and why.
  */
-async function expectNoSeriousViolations(page: Page, scope: string) {
-  const axe = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
 
 test.describe('cancel an order', () => {
   test.describe.configure({ timeout: 120_000 });

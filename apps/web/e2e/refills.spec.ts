@@ -1,7 +1,7 @@
+import { expectNoSeriousViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { apiCall, pageAs, signUp } from './checkout-support';
 
@@ -49,18 +49,6 @@ async function demoMedicine(request: APIRequestContext, index: number) {
   )[index];
   if (!product) throw new Error('no stocked medicine in the demo catalogue');
   return product;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
-  ).toEqual([]);
 }
 
 test.describe('refill reminders', () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
 import {
   adminToken,
   apiCall,
@@ -16,17 +16,6 @@ import {
  * the cash payment with its UPI reference; the customer sees every step on the order page. The
  * order is placed, paid in cash and delivered through the API to keep the journey short.
  */
-async function expectNoSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
 
 test.describe('returns', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
 import {
   adminToken,
   apiCall,
@@ -16,18 +16,6 @@ import {
  * leads there. The order is placed, paid in cash and delivered through the API to keep it fast;
  * spending points at the payment step is the promotions journey.
  */
-
-async function expectNoSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
 
 test.describe('rewards', () => {
   test.describe.configure({ timeout: 90_000 });
