@@ -5,7 +5,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { orderPricingSchema, type OrderPricing } from '@pharmacy/shared';
+import {
+  orderPricingSchema,
+  type OrderPricing,
+  type SetOrderDiscountsInput,
+} from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
 import { checkoutKeys, orderViewsKey } from './checkout-keys';
 
@@ -36,32 +40,23 @@ function repriced(queryClient: QueryClient, orderId: number, pricing: OrderPrici
   void queryClient.invalidateQueries({ queryKey: orderViewsKey });
 }
 
-export type DiscountChange =
-  | { kind: 'apply-coupon'; code: string }
-  | { kind: 'remove-coupon' }
-  | { kind: 'apply-points'; points: number }
-  | { kind: 'remove-points' };
-
-export function changeDiscount(orderId: number, change: DiscountChange): Promise<OrderPricing> {
-  const options = { schema: orderPricingSchema };
-  switch (change.kind) {
-    case 'apply-coupon':
-      return api.post(`/order/${orderId}/coupon`, { code: change.code }, options);
-    case 'remove-coupon':
-      return api.delete(`/order/${orderId}/coupon`, options);
-    case 'apply-points':
-      return api.post(`/order/${orderId}/points`, { points: change.points }, options);
-    case 'remove-points':
-      return api.delete(`/order/${orderId}/points`, options);
-  }
+export function setOrderDiscounts(
+  orderId: number,
+  input: SetOrderDiscountsInput,
+): Promise<OrderPricing> {
+  return api.put(`/order/${orderId}/discounts`, input, { schema: orderPricingSchema });
 }
 
-/** POST/DELETE /api/order/{orderId}/coupon and /points: the server reprices the order. */
-export function useChangeDiscount(orderId: number) {
+/**
+ * PUT /api/order/{orderId}/discounts: the whole state wanted (couponCode null: none; points 0:
+ * none) in one idempotent request, so the order is never left with one part applied and the
+ * other refused.
+ */
+export function useSetOrderDiscounts(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: DiscountChange) => changeDiscount(orderId, change),
-    // The server's sentence shows under the field it is about, not in a toast as well.
+    mutationFn: (input: SetOrderDiscountsInput) => setOrderDiscounts(orderId, input),
+    // The server's sentence shows under the form, not in a toast as well.
     meta: { suppressErrorToast: true },
     onSuccess: (pricing) => repriced(queryClient, orderId, pricing),
   });

@@ -1,175 +1,221 @@
 import { Coins, RefreshCw, TicketPercent, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { formatMoney, type OrderPricing } from '@pharmacy/shared';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  formatMoney,
+  PROMOTION_MESSAGES,
+  type OrderPricing,
+  type SetOrderDiscountsInput,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
-import { FormField, Input } from '../../../components/ui/form-field';
+import { FieldError, FormField, Input } from '../../../components/ui/form-field';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useShopSettings } from '../../../lib/shop-settings';
-import { useChangeDiscount, useOrderPricing } from '../api/order-discounts';
+import { useOrderPricing, useSetOrderDiscounts } from '../api/order-discounts';
 
-function CouponForm({ orderId, pricing }: { orderId: number; pricing: OrderPricing }) {
-  const { currencySymbol } = useShopSettings();
-  const change = useChangeDiscount(orderId);
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
-  const error = localError ?? (change.isError ? getErrorMessage(change.error) : undefined);
+const NOTHING_TYPED = 'Enter a coupon code or the points to use.';
 
-  if (pricing.coupon) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
-        <p className="text-sm text-green-900">
-          <TicketPercent aria-hidden="true" className="mr-1 inline size-4" />
-          Coupon <strong>{pricing.coupon.code}</strong> applied: you save{' '}
-          <strong>{formatMoney(pricing.coupon.discount, currencySymbol)}</strong>
-        </p>
-        <Button
-          variant="quiet"
-          size="sm"
-          isPending={change.isPending}
-          pendingText="Removing..."
-          icon={<X aria-hidden="true" className="size-4" />}
-          aria-label={`Remove coupon ${pricing.coupon.code}`}
-          onClick={() => {
-            if (!change.isPending) change.mutate({ kind: 'remove-coupon' });
-          }}
-        >
-          Remove
-        </Button>
-      </div>
-    );
-  }
+type Action = 'apply' | 'remove-coupon' | 'remove-points';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setLocalError('Enter a coupon code.');
-      return;
-    }
-    setLocalError(undefined);
-    if (!change.isPending)
-      change.mutate({ kind: 'apply-coupon', code: trimmed }, { onSuccess: () => setCode('') });
-  };
-
+function AppliedDiscount({
+  icon,
+  children,
+  removeLabel,
+  isPending,
+  disabled,
+  onRemove,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  removeLabel: string;
+  isPending: boolean;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
   return (
-    <form className="flex flex-wrap items-start gap-2" onSubmit={submit} noValidate>
-      <FormField label="Coupon code" error={error} className="min-w-0 flex-1">
-        {(field) => (
-          <Input
-            {...field}
-            value={code}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            className="uppercase"
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
-      </FormField>
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
+      <p className="text-sm text-green-900">
+        {icon}
+        {children}
+      </p>
       <Button
-        type="submit"
-        variant="secondary"
-        className="mt-6"
-        isPending={change.isPending}
-        pendingText="Applying..."
+        variant="quiet"
+        size="sm"
+        isPending={isPending}
+        disabled={disabled}
+        pendingText="Removing..."
+        icon={<X aria-hidden="true" className="size-4" />}
+        aria-label={removeLabel}
+        onClick={onRemove}
       >
-        Apply
+        Remove
       </Button>
-    </form>
+    </div>
   );
 }
 
-function PointsForm({ orderId, pricing }: { orderId: number; pricing: OrderPricing }) {
+/**
+ * One form for both discounts: Apply sends the whole state wanted (what is typed, else what the
+ * order holds), so the server checks the coupon and the points together and changes both or
+ * neither.
+ */
+function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPricing }) {
   const { currencySymbol } = useShopSettings();
-  const change = useChangeDiscount(orderId);
+  const change = useSetOrderDiscounts(orderId);
+  const [code, setCode] = useState('');
   const [points, setPoints] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
-  const error = localError ?? (change.isError ? getErrorMessage(change.error) : undefined);
+  const [action, setAction] = useState<Action>('apply');
+  const [pointsError, setPointsError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  // A second click can land before the re-render that disables the buttons.
+  const sending = useRef(false);
+  const errorId = useId();
   const { balance, maxForOrder, pointValue, redeemed } = pricing.points;
   const worth = (n: number) => formatMoney(n * pointValue, currencySymbol);
+  const heldCode = pricing.coupon?.code ?? null;
+  const showPoints = balance > 0 || redeemed > 0;
+  const busy = change.isPending;
+  const message = formError ?? (change.isError ? getErrorMessage(change.error) : undefined);
 
-  if (redeemed > 0) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
-        <p className="text-sm text-green-900">
-          <Coins aria-hidden="true" className="mr-1 inline size-4" />
-          <strong>{redeemed}</strong> points used: you save{' '}
-          <strong>{formatMoney(pricing.points.discount, currencySymbol)}</strong>
-        </p>
-        <Button
-          variant="quiet"
-          size="sm"
-          isPending={change.isPending}
-          pendingText="Removing..."
-          icon={<X aria-hidden="true" className="size-4" />}
-          aria-label="Remove points"
-          onClick={() => {
-            if (!change.isPending) change.mutate({ kind: 'remove-points' });
-          }}
-        >
-          Remove
-        </Button>
-      </div>
-    );
-  }
-
-  if (balance === 0) {
-    return (
-      <p className="text-sm text-slate-600">
-        You have no loyalty points yet. Delivered orders earn them.
-      </p>
-    );
-  }
+  const send = (next: Action, input: SetOrderDiscountsInput, onSuccess?: () => void) => {
+    if (sending.current) return;
+    sending.current = true;
+    setAction(next);
+    setFormError(undefined);
+    setPointsError(undefined);
+    change.mutate(input, {
+      onSuccess,
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(points);
-    if (!/^\d+$/.test(points.trim()) || value <= 0) {
-      setLocalError('Choose a whole number of points to use.');
+    const typedCode = code.trim();
+    const typedPoints = points.trim();
+    if (typedPoints && !/^\d+$/.test(typedPoints)) {
+      change.reset();
+      setFormError(undefined);
+      setPointsError(PROMOTION_MESSAGES.points);
       return;
     }
-    setLocalError(undefined);
-    if (!change.isPending)
-      change.mutate({ kind: 'apply-points', points: value }, { onSuccess: () => setPoints('') });
+    if (!typedCode && !typedPoints) {
+      change.reset();
+      setPointsError(undefined);
+      setFormError(showPoints ? NOTHING_TYPED : PROMOTION_MESSAGES.code);
+      return;
+    }
+    send(
+      'apply',
+      {
+        couponCode: typedCode || heldCode,
+        points: typedPoints ? Number(typedPoints) : redeemed,
+      },
+      () => {
+        setCode('');
+        setPoints('');
+      },
+    );
   };
 
   return (
-    <form className="flex flex-wrap items-start gap-2" onSubmit={submit} noValidate>
-      <FormField
-        label="Use points"
-        error={error}
-        hint={
-          maxForOrder > 0
-            ? `You have ${balance} points (worth ${worth(balance)}). Up to ${maxForOrder} can be used on this order (${worth(maxForOrder)}).`
-            : `You have ${balance} points (worth ${worth(balance)}); none can be used on this order.`
-        }
-        className="min-w-0 flex-1"
+    <>
+      {pricing.coupon ? (
+        <AppliedDiscount
+          icon={<TicketPercent aria-hidden="true" className="mr-1 inline size-4" />}
+          removeLabel={`Remove coupon ${pricing.coupon.code}`}
+          isPending={busy && action === 'remove-coupon'}
+          disabled={busy}
+          onRemove={() => send('remove-coupon', { couponCode: null, points: redeemed })}
+        >
+          Coupon <strong>{pricing.coupon.code}</strong> applied: you save{' '}
+          <strong>{formatMoney(pricing.coupon.discount, currencySymbol)}</strong>
+        </AppliedDiscount>
+      ) : null}
+      {redeemed > 0 ? (
+        <AppliedDiscount
+          icon={<Coins aria-hidden="true" className="mr-1 inline size-4" />}
+          removeLabel="Remove points"
+          isPending={busy && action === 'remove-points'}
+          disabled={busy}
+          onRemove={() => send('remove-points', { couponCode: heldCode, points: 0 })}
+        >
+          <strong>{redeemed}</strong> points used: you save{' '}
+          <strong>{formatMoney(pricing.points.discount, currencySymbol)}</strong>
+        </AppliedDiscount>
+      ) : null}
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={submit}
+        noValidate
+        aria-label="Apply a coupon or points"
+        aria-describedby={message ? errorId : undefined}
       >
-        {(field) => (
-          <Input
-            {...field}
-            value={points}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={maxForOrder > 0 ? String(maxForOrder) : undefined}
-            disabled={maxForOrder === 0}
-            onChange={(event) => setPoints(event.target.value)}
-          />
-        )}
-      </FormField>
-      <Button
-        type="submit"
-        variant="secondary"
-        className="mt-6"
-        disabled={maxForOrder === 0}
-        isPending={change.isPending}
-        pendingText="Applying..."
-      >
-        Apply points
-      </Button>
-    </form>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            label="Coupon code"
+            hint={heldCode ? `A new code replaces ${heldCode}.` : undefined}
+            className="min-w-0"
+          >
+            {(field) => (
+              <Input
+                {...field}
+                value={code}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+                className="uppercase"
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </FormField>
+          {showPoints ? (
+            <FormField
+              label="Points to use"
+              error={pointsError}
+              hint={
+                (maxForOrder > 0
+                  ? `You have ${balance} points (worth ${worth(balance)}). Up to ${maxForOrder} can be used on this order (${worth(maxForOrder)}).`
+                  : `You have ${balance} points (worth ${worth(balance)}); none can be used on this order.`) +
+                (redeemed > 0 ? ` A new number replaces the ${redeemed} used.` : '')
+              }
+              className="min-w-0"
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  value={points}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={maxForOrder > 0 ? String(maxForOrder) : undefined}
+                  disabled={maxForOrder === 0}
+                  onChange={(event) => setPoints(event.target.value)}
+                />
+              )}
+            </FormField>
+          ) : (
+            <p className="self-center text-sm text-slate-600">
+              You have no loyalty points yet. Delivered orders earn them.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={busy}
+            isPending={busy && action === 'apply'}
+            pendingText="Applying..."
+          >
+            Apply
+          </Button>
+          {message ? <FieldError id={errorId}>{message}</FieldError> : null}
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -246,8 +292,7 @@ export function OrderDiscounts({ orderId }: { orderId: number }) {
       </h3>
       {data.editable ? (
         <>
-          <CouponForm orderId={orderId} pricing={data} />
-          <PointsForm orderId={orderId} pricing={data} />
+          <DiscountsForm orderId={orderId} pricing={data} />
         </>
       ) : null}
       <PricingSummary pricing={data} />
