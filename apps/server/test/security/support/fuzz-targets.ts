@@ -84,6 +84,7 @@ import {
   jsonSchemaOf,
   type Json,
 } from './schema-arbitrary';
+import { AFTER_SALES_TARGETS } from './fuzz-after-sales-targets';
 import { batchOf, createWorld, freshEntry, insertOrder, putInCart } from './world';
 
 /**
@@ -942,6 +943,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       if (previous === 200) w.recallBatchId = await freshEntry.batch(w);
     },
   },
+  ...AFTER_SALES_TARGETS,
 ];
 
 /** A's refill reminder for the world's product, made again after a fuzzed request deleted it. */

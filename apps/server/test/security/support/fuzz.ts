@@ -69,7 +69,15 @@ export interface FuzzWorld extends World {
 export interface FuzzTarget {
   /** 'METHOD /api/path/:param' exactly as the app registers it. */
   route: string;
-  group: 'forms' | 'catalogue' | 'account' | 'orders' | 'uploads' | 'admin' | 'inventory';
+  group:
+    | 'forms'
+    | 'catalogue'
+    | 'account'
+    | 'orders'
+    | 'uploads'
+    | 'admin'
+    | 'inventory'
+    | 'after-sales';
   actors: readonly Actor[];
   /** The path with real fixture ids; hostile path parameters replace them part of the time. */
   path?: (w: FuzzWorld) => string;
