@@ -99,6 +99,12 @@ describe(`coupons admin (${testDriver})`, () => {
       { kind: 'fixed', percentOff: null, amountOff: 1.005 },
       `amountOff: ${COUPON_MESSAGES.amountOff}`,
     ],
+    // Under a paisa: passed validation, then broke the table's checks (500; found by fuzzing).
+    [{ maxDiscount: 5e-324 }, `maxDiscount: ${COUPON_MESSAGES.maxDiscount}`],
+    [
+      { kind: 'fixed', percentOff: null, amountOff: 1e-9 },
+      `amountOff: ${COUPON_MESSAGES.amountOff}`,
+    ],
     [{ percentOff: null }, `percentOff: ${COUPON_MESSAGES.percentNeedsPercent}`],
     [{ kind: 'bogus' }, `kind: ${COUPON_MESSAGES.kind}`],
     [{ minOrderValue: -1 }, `minOrderValue: ${COUPON_MESSAGES.minOrder}`],

@@ -29,7 +29,9 @@ export const COUPON_MESSAGES = {
 const rupeesAmount = (message: string, min: 'positive' | 'zero') =>
   z
     .number({ error: message })
-    .refine((v) => Number.isFinite(v) && (min === 'positive' ? v > 0 : v >= 0), message)
+    // At least one paisa: 5e-324 passes the two-decimals check below yet is stored as 0 paise,
+    // which the table's checks refuse (a 500 found by the fuzzer).
+    .refine((v) => Number.isFinite(v) && (min === 'positive' ? v >= 0.01 : v >= 0), message)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, message)
     .refine((v) => v <= 10_000_000, message);
 
