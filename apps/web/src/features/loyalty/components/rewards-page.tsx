@@ -111,6 +111,8 @@ function HowItWorks({ policy }: { policy: LoyaltySummary['policy'] }) {
 
 function HistoryTable({ entries }: { entries: LoyaltyEntry[] }) {
   return (
+    // Points come right after the date: on a phone the table scrolls sideways, and the points
+    // are what a member looks for first.
     <div
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
       role="region"
@@ -124,11 +126,11 @@ function HistoryTable({ entries }: { entries: LoyaltyEntry[] }) {
             <th scope="col" className="px-3 py-2">
               Date
             </th>
-            <th scope="col" className="px-3 py-2">
-              Activity
-            </th>
             <th scope="col" className="px-3 py-2 text-right">
               Points
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Activity
             </th>
             <th scope="col" className="px-3 py-2">
               Order
@@ -141,12 +143,6 @@ function HistoryTable({ entries }: { entries: LoyaltyEntry[] }) {
               <td className="px-3 py-2 whitespace-nowrap text-slate-700">
                 {formatShortDate(entry.createdAt)}
               </td>
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                <span className="block font-medium text-slate-900">
-                  {LOYALTY_TEXTS.kind[entry.kind]}
-                </span>
-                <span className="block text-slate-600">{entryDetail(entry)}</span>
-              </th>
               <td
                 className={cn(
                   'px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums',
@@ -155,6 +151,12 @@ function HistoryTable({ entries }: { entries: LoyaltyEntry[] }) {
               >
                 {entry.points > 0 ? `+${entry.points}` : `−${Math.abs(entry.points)}`}
               </td>
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                <span className="block font-medium text-slate-900">
+                  {LOYALTY_TEXTS.kind[entry.kind]}
+                </span>
+                <span className="block text-slate-600">{entryDetail(entry)}</span>
+              </th>
               <td className="px-3 py-2 whitespace-nowrap">
                 {entry.orderId !== null ? (
                   <Link
