@@ -23,7 +23,7 @@ export function cancelMail(
 ): MailMessage {
   return {
     to: input.email,
-    subject: `Your order #${input.orderId} is cancelled`,
+    subject: `Order cancelled — order #${input.orderId}`,
     text: [
       `Hello ${input.name},`,
       '',
