@@ -58,6 +58,7 @@ import {
 } from '@pharmacy/shared';
 import {
   contactMessages,
+  orderCancellations,
   orders,
   prescriptions,
   refillReminders,
@@ -249,8 +250,15 @@ const meaningfulOrderUpdates = (w: FuzzWorld) =>
     )
     .map((value): FuzzBody => ({ kind: 'json', value }));
 
+/**
+ * Puts the order back in a state as if it had reached it: an order the fuzzer cancelled before
+ * loses its cancellation record too (a real order never leaves Cancelled, so it never has one
+ * while in another state, and a second cancellation would collide with the first's row).
+ */
 async function setOrderStatus(w: FuzzWorld, orderId: number, statusId: OrderStatusId) {
   await w.db.update(orders).set({ statusId }).where(eq(orders.id, orderId));
+  if (statusId !== ORDER_STATUS.CANCELLED)
+    await w.db.delete(orderCancellations).where(eq(orderCancellations.orderId, orderId));
 }
 const ORDER_PUT_STATES: readonly OrderStatusId[] = [
   ORDER_STATUS.COLLECTING_ADDRESS,
