@@ -13,8 +13,9 @@
 // The oversell, flood, crash and soak runs each end with the stock invariants of issue 15
 // checked on their database (apps/server/test/support/stock-invariants.ts).
 //
-// STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 2,000, OVERSELL_TRIALS 3,
-// FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set
+// STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 1,000 (fresh random inputs beside
+// npm test's own 1,000; 2,000 until the route list doubled with issues 18-19 and CI had to stay
+// near an hour), OVERSELL_TRIALS 3, FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set
 // in the environment wins over either profile.
 //
 // PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
@@ -39,7 +40,7 @@ const PROFILES = {
     SOAK_SECONDS: '600',
   },
   ci: {
-    FUZZ_RUNS: '2000',
+    FUZZ_RUNS: '1000',
     OVERSELL_TRIALS: '3',
     FLOOD_SECONDS: '15',
     // CI reports the health p99 but does not fail on a timing: a shared CI machine's pace is
