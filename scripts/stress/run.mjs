@@ -15,8 +15,8 @@
 //
 // STRESS_PROFILE=ci is the shorter profile for CI: FUZZ_RUNS 1,000 (fresh random inputs beside
 // npm test's own 1,000; 2,000 until the route list doubled with issues 18-19 and CI had to stay
-// near an hour), OVERSELL_TRIALS 3, FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS 3, SOAK_SECONDS 120. A variable set
-// in the environment wins over either profile.
+// near an hour), OVERSELL_TRIALS 3, FLOOD_SECONDS 15 (p99 reported, not enforced), CRASH_TRIALS
+// 3, SOAK_SECONDS 120. A variable set in the environment wins over either profile.
 //
 // PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); set
 // STRESS_SKIP_POSTGRES=1 to run on PGlite only. STRESS_WORKERS (default 2) test files run at once.
