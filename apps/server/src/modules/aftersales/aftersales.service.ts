@@ -114,8 +114,7 @@ export function createAftersalesService(deps: {
     });
     // An invoiced order is never renumbered: a credit note reverses it (CGST Act s.34).
     const creditNoteNumber = await deps.invoices.issueCreditNote(tx, order.id, who.userId);
-    const left =
-      (await refunds.paidMinor(tx, order.id)) - (await refunds.refundedMinor(tx, order.id));
+    const left = await refunds.refundableMinor(tx, order.id);
     const refund =
       left > 0
         ? await refunds.refund(tx, {
@@ -213,8 +212,7 @@ export function createAftersalesService(deps: {
      * refunded at once (the refund mail says so), in the transaction that records the payment.
      */
     async refundLatePayment(tx: DbOrTx, orderId: number, byUserId: number | null) {
-      const left =
-        (await refunds.paidMinor(tx, orderId)) - (await refunds.refundedMinor(tx, orderId));
+      const left = await refunds.refundableMinor(tx, orderId);
       if (left > 0)
         await refunds.refund(tx, {
           orderId,

@@ -2,9 +2,12 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, refunds, users, type RefundRow } from '../../db/schema/index';
 
-/** Locks the order row so that refunds of one order are decided one at a time. */
-export async function lockOrder(tx: DbOrTx, orderId: number) {
-  const [row] = await tx
+/**
+ * The order's figures a refund needs; locked (the default) when a refund is about to be decided,
+ * so that refunds of one order are decided one at a time.
+ */
+export async function lockOrder(tx: DbOrTx, orderId: number, lock = true) {
+  const query = tx
     .select({
       id: orders.id,
       userId: orders.userId,
@@ -14,7 +17,8 @@ export async function lockOrder(tx: DbOrTx, orderId: number) {
     })
     .from(orders)
     .where(eq(orders.id, orderId))
-    .for('update');
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

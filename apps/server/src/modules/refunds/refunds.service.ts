@@ -2,6 +2,7 @@ import {
   ORDER_STATUS,
   fromMinorUnits,
   refundCheck,
+  refundableMinor,
   type PayoutChannel,
   type RefundReason,
   type RefundSummary,
@@ -147,8 +148,9 @@ export function createRefundsService(deps: {
     }
   });
 
+  /** What was paid, read without a lock (refund() takes the order's lock itself). */
   async function paidMinor(tx: DbOrTx, orderId: number): Promise<number> {
-    const order = await repository.lockOrder(tx, orderId);
+    const order = await repository.lockOrder(tx, orderId, false);
     if (!order) return 0;
     return paidFrom(order, await repository.settledPayments(tx, orderId)).paidMinor;
   }
@@ -162,6 +164,15 @@ export function createRefundsService(deps: {
     paidMinor,
 
     refundedMinor: (tx: DbOrTx, orderId: number) => repository.refundedMinor(tx, orderId),
+
+    /** What may still be refunded: paid less every refund not failed (the shared rule). */
+    async refundableMinor(tx: DbOrTx, orderId: number): Promise<number> {
+      const [paid, refunded] = [
+        await paidMinor(tx, orderId),
+        await repository.refundedMinor(tx, orderId),
+      ];
+      return refundableMinor(paid, refunded);
+    },
 
     async listForOrder(tx: DbOrTx, orderId: number): Promise<RefundSummary[]> {
       return (await repository.listForOrder(tx, orderId)).map(toRefundSummary);

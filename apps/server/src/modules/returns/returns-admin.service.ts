@@ -45,7 +45,7 @@ export function createReturnsAdminService(deps: {
   db: Database;
   returns: Pick<ReturnsService, 'mailStep'>;
   inventory: Pick<InventoryService, 'returnCustomerUnits'>;
-  refunds: Pick<RefundsService, 'refund' | 'paidMinor' | 'refundedMinor'>;
+  refunds: Pick<RefundsService, 'refund' | 'refundableMinor'>;
   invoices: Pick<InvoicesService, 'issuePartialCreditNote'>;
 }) {
   const { db, returns, inventory, refunds, invoices } = deps;
@@ -55,15 +55,14 @@ export function createReturnsAdminService(deps: {
     row: NonNullable<Awaited<ReturnType<typeof repository.findWithCustomer>>>,
     request: Awaited<ReturnType<typeof viewRequests>>[number],
   ): Promise<ReturnQueueItem> {
-    const paid = await refunds.paidMinor(tx, row.request.orderId);
-    const refunded = await refunds.refundedMinor(tx, row.request.orderId);
+    const refundable = await refunds.refundableMinor(tx, row.request.orderId);
     return {
       ...request,
       customerName: row.customerName,
       customerEmail: row.customerEmail,
       orderTotal: fromMinorUnits(row.orderTotalMinor),
       paymentNote: row.paymentNote,
-      refundable: fromMinorUnits(Math.max(0, paid - refunded)),
+      refundable: fromMinorUnits(refundable),
     };
   }
 
