@@ -185,6 +185,40 @@ export function createPromotionsService(deps: {
     return { code: coupon.code, shares: result.lineDiscountsMinor };
   }
 
+  /**
+   * Puts exactly `points` on the order (0: none) against the member's locked balance and the cap
+   * after the coupon (400/409 with the shared sentence); the ledger moves only when the number
+   * changes. Answers what the member could put on it (balance + what the order held).
+   */
+  async function spendPoints(
+    tx: DbOrTx,
+    order: repository.OrderFigures,
+    lines: repository.PricedLine[],
+    couponShares: number[],
+    points: number,
+  ): Promise<number> {
+    const available = (await loyalty.lockedBalance(tx, order.userId)) + order.pointsRedeemed;
+    if (points > 0) {
+      const block = pointsRedemptionBlock(
+        points,
+        available,
+        payableAfterCoupon(lines, couponShares),
+        policy,
+      );
+      if (block) throw points > available ? new ConflictError(block) : new BadRequestError(block);
+    }
+    if (points !== order.pointsRedeemed) {
+      if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, order.id);
+      await loyalty.redeemForOrder(tx, {
+        userId: order.userId,
+        orderId: order.id,
+        points,
+        lockedBalance: available,
+      });
+    }
+    return available;
+  }
+
   const couponOf = (order: repository.OrderFigures, shares: number[]) =>
     order.couponCode === null ? null : { code: order.couponCode, shares };
 
@@ -244,23 +278,7 @@ export function createPromotionsService(deps: {
       return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, shares } = await currentShares(tx, order);
-        const available = (await loyalty.lockedBalance(tx, order.userId)) + order.pointsRedeemed;
-        const block = pointsRedemptionBlock(
-          points,
-          available,
-          payableAfterCoupon(lines, shares),
-          policy,
-        );
-        if (block) {
-          throw points > available ? new ConflictError(block) : new BadRequestError(block);
-        }
-        if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
-        await loyalty.redeemForOrder(tx, {
-          userId: order.userId,
-          orderId,
-          points,
-          lockedBalance: available,
-        });
+        const available = await spendPoints(tx, order, lines, shares, points);
         return settle(tx, order, lines, couponOf(order, shares), { held: points, available });
       });
     },
@@ -269,8 +287,7 @@ export function createPromotionsService(deps: {
       return db.transaction(async (tx) => {
         const order = await editableOrder(tx, session, orderId);
         const { lines, shares } = await currentShares(tx, order);
-        const available = (await loyalty.balance(tx, order.userId)) + order.pointsRedeemed;
-        if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
+        const available = await spendPoints(tx, order, lines, shares, 0);
         return settle(tx, order, lines, couponOf(order, shares), { held: 0, available });
       });
     },
@@ -295,26 +312,7 @@ export function createPromotionsService(deps: {
         const couponShares = coupon?.shares ?? lines.map(() => 0);
         if (wanted.points === 0 && order.pointsRedeemed === 0)
           return settle(tx, order, lines, coupon, { held: 0 });
-        const available = (await loyalty.lockedBalance(tx, order.userId)) + order.pointsRedeemed;
-        if (wanted.points > 0) {
-          const block = pointsRedemptionBlock(
-            wanted.points,
-            available,
-            payableAfterCoupon(lines, couponShares),
-            policy,
-          );
-          if (block)
-            throw wanted.points > available ? new ConflictError(block) : new BadRequestError(block);
-        }
-        if (wanted.points !== order.pointsRedeemed) {
-          if (order.pointsRedeemed > 0) await loyalty.releaseRedemption(tx, orderId);
-          await loyalty.redeemForOrder(tx, {
-            userId: order.userId,
-            orderId,
-            points: wanted.points,
-            lockedBalance: available,
-          });
-        }
+        const available = await spendPoints(tx, order, lines, couponShares, wanted.points);
         return settle(tx, order, lines, coupon, { held: wanted.points, available });
       });
     },
