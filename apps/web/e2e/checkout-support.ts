@@ -126,6 +126,29 @@ export async function confirmAddress(request: APIRequestContext, token: string, 
   await apiCall(request, 'PUT', `/api/order/${orderId}`, { token, data: { addressId } });
 }
 
+/**
+ * An order placed, given its address, confirmed for cash on delivery and then dispatched and
+ * delivered by the admin, all through the API: where a journey starts after delivery.
+ */
+export async function deliveredCashOrder(
+  request: APIRequestContext,
+  token: string,
+  product: Product,
+  count: number,
+) {
+  const orderId = await placeOrder(request, token, product, count);
+  await confirmAddress(request, token, orderId);
+  await apiCall(request, 'PUT', `/api/order/${orderId}`, {
+    token,
+    data: { payment: 'Cash on Delivery' },
+  });
+  const admin = await adminToken(request);
+  for (const statusId of [6, 7])
+    // Dispatched, then Delivered
+    await apiCall(request, 'PUT', `/api/order/${orderId}`, { token: admin, data: { statusId } });
+  return orderId;
+}
+
 /** A 1×1 PNG and a minimal PDF, real enough for the server's content checks. */
 export const pngFile = {
   name: 'prescription-photo.png',

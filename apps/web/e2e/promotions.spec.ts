@@ -4,6 +4,7 @@ import {
   adminToken,
   apiCall,
   confirmAddress,
+  deliveredCashOrder,
   demoProduct,
   fillCard,
   pageAs,
@@ -51,14 +52,7 @@ test.describe('coupon and points before payment', () => {
     const product = await demoProduct(request, false, testInfo.project.name === 'phone' ? 8 : 7);
     const units = Math.min(10, Math.max(2, Math.ceil(500 / product.offerPrice)));
     const customer = await signUp(request, 'promotions');
-    const first = await placeOrder(request, customer.token, product, units);
-    await confirmAddress(request, customer.token, first);
-    await apiCall(request, 'PUT', `/api/order/${first}`, {
-      token: customer.token,
-      data: { payment: 'Cash on Delivery' },
-    });
-    for (const statusId of [6, 7])
-      await apiCall(request, 'PUT', `/api/order/${first}`, { token: admin, data: { statusId } });
+    await deliveredCashOrder(request, customer.token, product, units);
 
     // The order to discount, at its payment step.
     const orderId = await placeOrder(request, customer.token, product, units);

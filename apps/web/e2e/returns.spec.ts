@@ -1,14 +1,6 @@
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from '@playwright/test';
-import {
-  adminToken,
-  apiCall,
-  confirmAddress,
-  demoProduct,
-  pageAs,
-  placeOrder,
-  signUp,
-} from './checkout-support';
+import { adminToken, deliveredCashOrder, demoProduct, pageAs, signUp } from './checkout-support';
 
 /**
  * Issue 19 returns: a customer asks to return a delivered order from its page; an admin finds it
@@ -26,16 +18,7 @@ test.describe('returns', () => {
   }) => {
     const product = await demoProduct(request, false, 9);
     const customer = await signUp(request, 'returns');
-    const orderId = await placeOrder(request, customer.token, product, 2);
-    await confirmAddress(request, customer.token, orderId);
-    await apiCall(request, 'PUT', `/api/order/${orderId}`, {
-      token: customer.token,
-      data: { payment: 'Cash on Delivery' },
-    });
-    const admin = await adminToken(request);
-    for (const statusId of [6, 7])
-      // Dispatched, then Delivered
-      await apiCall(request, 'PUT', `/api/order/${orderId}`, { token: admin, data: { statusId } });
+    const orderId = await deliveredCashOrder(request, customer.token, product, 2);
     const due = `₹${(product.offerPrice * 2).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
     // The customer asks to return both units.
@@ -59,7 +42,7 @@ test.describe('returns', () => {
     );
 
     // The pharmacy works it from the dashboard's queue.
-    const pharmacy = await pageAs(browser, admin);
+    const pharmacy = await pageAs(browser, await adminToken(request));
     await pharmacy.goto('/dashboard');
     await pharmacy.getByRole('link', { name: /Returns to handle/ }).click();
     await expect(pharmacy.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();

@@ -1,14 +1,6 @@
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from '@playwright/test';
-import {
-  adminToken,
-  apiCall,
-  confirmAddress,
-  demoProduct,
-  pageAs,
-  placeOrder,
-  signUp,
-} from './checkout-support';
+import { apiCall, deliveredCashOrder, demoProduct, pageAs, signUp } from './checkout-support';
 
 /**
  * Issue 19 loyalty points: a delivered order earns points, and the customer finds them on the
@@ -28,16 +20,7 @@ test.describe('rewards', () => {
     // Enough units for at least ₹300, so the order earns a few points.
     const units = Math.min(10, Math.max(2, Math.ceil(300 / product.offerPrice)));
     const customer = await signUp(request, 'rewards');
-    const orderId = await placeOrder(request, customer.token, product, units);
-    await confirmAddress(request, customer.token, orderId);
-    await apiCall(request, 'PUT', `/api/order/${orderId}`, {
-      token: customer.token,
-      data: { payment: 'Cash on Delivery' },
-    });
-    const admin = await adminToken(request);
-    for (const statusId of [6, 7])
-      // Dispatched, then Delivered
-      await apiCall(request, 'PUT', `/api/order/${orderId}`, { token: admin, data: { statusId } });
+    const orderId = await deliveredCashOrder(request, customer.token, product, units);
     const { order } = await apiCall<{ order: { totalOrderValue: number } }>(
       request,
       'GET',
