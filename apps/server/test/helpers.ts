@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import { MEMORY_DATABASE, openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -22,17 +23,34 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file. */
+let pgliteTemplate: Blob | undefined;
+/** The run's migrated PGlite data directory (global-setup.ts), read once per worker. */
+function pgliteArchive(): Blob | undefined {
+  const file = inject('pgliteTemplatePath');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database for one test file: a copy of the run's migrated template
+ * (global-setup.ts), on which the migrator then finds nothing left to do.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
-    const handle = await openDatabase({ databaseUrl: MEMORY_DATABASE, dataDir: '' });
+    const handle = await openDatabase({
+      databaseUrl: MEMORY_DATABASE,
+      dataDir: '',
+      pgliteArchive: pgliteArchive(),
+    });
     return { ...handle, destroy: handle.close };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -96,20 +96,24 @@ export function createJobQueue(options: {
    */
   maintenanceIntervalSeconds?: number;
 }) {
-  const boss = new PgBoss({
-    db: { executeSql: options.executeSql },
-    supervise: true,
-    schedule: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    // Done jobs leave the live table after an hour; failed ones stay there, listed on the admin's
-    // job screen and retryable, for a week. Archived jobs are deleted a week later.
-    archiveCompletedAfterSeconds: 60 * 60,
-    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (error: unknown) =>
-    options.log.error({ ...failureFields(error) }, 'job queue error'),
-  );
+  const newBoss = () => {
+    const created = new PgBoss({
+      db: { executeSql: options.executeSql },
+      supervise: true,
+      schedule: true,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      // Done jobs leave the live table after an hour; failed ones stay there, listed on the
+      // admin's job screen and retryable, for a week. Archived jobs are deleted a week later.
+      archiveCompletedAfterSeconds: 60 * 60,
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      deleteAfterDays: 7,
+    });
+    created.on('error', (error: unknown) =>
+      options.log.error({ ...failureFields(error) }, 'job queue error'),
+    );
+    return created;
+  };
+  let boss = newBoss();
   const registrations = new Map<string, Registration>();
   let started = false;
   let polling = false;
@@ -171,7 +175,22 @@ export function createJobQueue(options: {
   return {
     /** Creates pg-boss's tables (its own migrations, under a lock) and the queues. */
     async start(settings: Record<string, QueueSettings>, { poll }: { poll: boolean }) {
-      await boss.start();
+      // pg-boss creates its schema under an advisory lock, but an instance that waited on that
+      // lock can still miss the schema the winner just committed (PostgreSQL's catalog cache is
+      // not refreshed by an advisory lock) and fail with a unique violation on pg_namespace. A
+      // PgBoss that failed to start stays 'starting' for good, so a fresh one tries again and
+      // finds the schema made.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.start();
+          break;
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (attempt >= 5 || !RACE_CODES.has(String(code))) throw error;
+          boss = newBoss();
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+        }
+      }
       for (const [queue, queueSettings] of Object.entries(settings)) {
         const queueOptions = {
           name: queue,

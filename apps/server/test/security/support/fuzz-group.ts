@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDriver, type TestApp } from '../../helpers';
 import { installDbWatch, type DbWatch } from './db-watch';
 import {
+  FUZZ_SEED,
   fuzzRoute,
   reportFigures,
   runsFor,
@@ -26,6 +27,9 @@ export function describeFuzzGroup(group: FuzzTarget['group']): void {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     beforeAll(async () => {
+      console.warn(
+        `fuzzing ${group} (${testDriver}) with seed ${FUZZ_SEED}: replay with FUZZ_SEED=${FUZZ_SEED}`,
+      );
       process.on('unhandledRejection', onUnhandled);
       // No background worker: its writes (a back-in-stock fan-out) would race the write counter.
       t = await buildTestApp({}, { jobs: { poll: false } });
