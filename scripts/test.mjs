@@ -216,7 +216,10 @@ function playwright() {
   }
   const buildStarted = Date.now();
   ensureWebBuild();
-  rows.push({ label: 'web build (shared by the journeys and npm start)', seconds: (Date.now() - buildStarted) / 1000 });
+  rows.push({
+    label: 'web build (shared by the journeys and npm start)',
+    seconds: (Date.now() - buildStarted) / 1000,
+  });
   const output = path.join(reportDir, 'playwright.json');
   const { ok, seconds } = runSync(
     label,
@@ -267,7 +270,8 @@ if (wants('e2e')) playwright();
 // STRESS_PROFILE=ci; `npm run test:stress` runs them alone (docs/security.md).
 if (stressProfile && wants('stress')) stress();
 
-const clock = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2)} s`;
+const clock = (seconds) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2)} s`;
 const width = Math.max(...rows.map((row) => row.label.length), 10);
 console.log(`\nPhase${' '.repeat(width - 5)}   wall time   passed  failed  skipped`);
 for (const row of rows) {

@@ -29,7 +29,10 @@ export default async function setup(project: TestProject) {
 
 async function pgliteTemplate(project: TestProject) {
   const handle = await openDatabase({ databaseUrl: MEMORY_DATABASE, dataDir: '' });
-  const file = path.join(tmpdir(), `pharmacy-pglite-template-${randomBytes(6).toString('hex')}.tar`);
+  const file = path.join(
+    tmpdir(),
+    `pharmacy-pglite-template-${randomBytes(6).toString('hex')}.tar`,
+  );
   try {
     const archive = await handle.dumpDataDir?.();
     if (!archive) throw new Error('PGlite did not dump its data directory');
