@@ -39,6 +39,7 @@ import {
   seedTaxonomy,
   signUpShoppers,
   sleep,
+  prepareServer,
   startServer,
   stopServer,
   waitForHealth,
@@ -411,6 +412,7 @@ async function trial(driver, number) {
   return row;
 }
 
+await prepareServer();
 const drivers = DRIVER === 'both' ? ['pglite', 'postgres'] : [DRIVER];
 const started = Date.now();
 const rows = [];

@@ -16,15 +16,17 @@
 // STRESS_PROFILE=ci is the shorter profile CI runs on every change (decision 0019): no fuzzing
 // (npm test fuzzes every route on every run already, FUZZ_RUNS per route on PostgreSQL; the
 // full profile's 10,000 per route on both databases stays here), OVERSELL_TRIALS 2,
-// FLOOD_SECONDS 10 (p99 reported, not enforced), CRASH_TRIALS 2, SOAK_SECONDS 40, on each
-// database: the oversell, crash and soak suites together in under 5 minutes on a 2-core machine.
+// FLOOD_SECONDS 10 (p99 reported, not enforced), CRASH_TRIALS 2, SOAK_SECONDS 40, each on both
+// databases, the two databases' runs side by side (STRESS_PARALLEL=1; the flood excepted): the
+// oversell, crash and soak suites together in under 5 minutes on a 2-core machine.
 // A variable set in the environment wins over either profile.
 //
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureServerBuild } from '../server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-stress-'));
@@ -38,6 +40,7 @@ const PROFILES = {
     FLOOD_STRICT: '1',
     CRASH_TRIALS: '10',
     SOAK_SECONDS: '600',
+    STRESS_PARALLEL: '0',
   },
   ci: {
     // 0: no fuzzing here; npm test's API phase fuzzes every route on every run.
@@ -49,6 +52,7 @@ const PROFILES = {
     FLOOD_STRICT: '0',
     CRASH_TRIALS: '2',
     SOAK_SECONDS: '40',
+    STRESS_PARALLEL: '1',
   },
 };
 const profileName = process.env.STRESS_PROFILE ?? 'full';
@@ -80,6 +84,44 @@ function run(label, command, args, env = {}) {
   return ok;
 }
 
+/**
+ * Runs one suite per database: side by side when the profile says so (STRESS_PARALLEL, the CI
+ * profile: each run is mostly one core, PGlite's inside its own process and PostgreSQL's split
+ * between the test process and the server), one after the other otherwise (the full profile,
+ * whose figures are quoted in docs/security.md). Side by side, each one's output is printed whole
+ * when it ends.
+ */
+async function side(list) {
+  if (settings.STRESS_PARALLEL !== '1' || list.length < 2) {
+    for (const item of list) run(item.label, item.command, item.args, item.env);
+    return;
+  }
+  await Promise.all(
+    list.map(
+      (item) =>
+        new Promise((resolve) => {
+          const begun = Date.now();
+          const child = spawn(item.command, item.args, {
+            cwd: root,
+            env: { ...process.env, ...item.env },
+          });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = Math.round((Date.now() - begun) / 1000);
+            console.log(`\n▶ ${item.label} (side by side)`);
+            process.stdout.write(Buffer.concat(output));
+            const ok = code === 0;
+            phases.push({ label: `${item.label} (side by side)`, seconds, ok });
+            if (!ok) failed = true;
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 5000 });
   try {
@@ -105,21 +147,33 @@ const vitestArgs = [
 const vitestLabel = fuzzing ? 'fuzzing and oversell' : 'oversell';
 const common = { ...settings, STRESS_REPORT_DIR: reportDir };
 const started = Date.now();
+// Built once here, before crash and soak runs side by side would each build it at once.
+await ensureServerBuild({ quiet: true });
 
-run(`${vitestLabel} on PGlite`, 'npx', vitestArgs, { ...common, TEST_DB_DRIVER: 'pglite' });
 let postgres = !skipPostgres;
 if (postgres && !(await postgresReachable())) {
   failed = true;
   postgres = false;
   phases.push({ label: 'PostgreSQL runs (database not reachable)', seconds: 0, ok: false });
 }
-if (postgres) {
-  run(`${vitestLabel} on PostgreSQL`, 'npx', vitestArgs, {
-    ...common,
-    TEST_DB_DRIVER: 'postgres',
-    TEST_DATABASE_URL: pgUrl,
-  });
-}
+const drivers = postgres ? ['pglite', 'postgres'] : ['pglite'];
+const onDriver = (driver) =>
+  driver === 'postgres'
+    ? { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: pgUrl }
+    : { TEST_DB_DRIVER: 'pglite' };
+const DRIVER_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+const adminUrl = new URL(pgUrl);
+adminUrl.pathname = '/postgres';
+
+await side(
+  drivers.map((driver) => ({
+    label: `${vitestLabel} on ${DRIVER_NAMES[driver]}`,
+    command: 'npx',
+    args: vitestArgs,
+    env: { ...common, ...onDriver(driver) },
+  })),
+);
+// The flood measures the health probe's latency: one database at a time, whatever the profile.
 const floodArgs = [
   'vitest',
   'run',
@@ -127,42 +181,37 @@ const floodArgs = [
   'server',
   'apps/server/test/reliability/health-flood',
 ];
-run('health during a listing flood on PGlite', 'npx', floodArgs, {
-  ...common,
-  TEST_DB_DRIVER: 'pglite',
-  FLOOD_STRICT: settings.FLOOD_STRICT,
-});
-if (postgres) {
-  run('health during a listing flood on PostgreSQL', 'npx', floodArgs, {
-    ...common,
-    TEST_DB_DRIVER: 'postgres',
-    TEST_DATABASE_URL: pgUrl,
-    FLOOD_STRICT: settings.FLOOD_STRICT,
-  });
-}
-const crashUrl = new URL(pgUrl);
-crashUrl.pathname = '/postgres';
-run(
-  'crash durability',
-  process.execPath,
-  [
-    'scripts/stress/crash-durability.mjs',
-    '--trials',
-    settings.CRASH_TRIALS,
-    '--driver',
-    postgres ? 'both' : 'pglite',
-  ],
-  { CRASH_PG_URL: crashUrl.toString() },
+for (const driver of drivers)
+  await side([
+    {
+      label: `health during a listing flood on ${DRIVER_NAMES[driver]}`,
+      command: 'npx',
+      args: floodArgs,
+      env: { ...common, ...onDriver(driver), FLOOD_STRICT: settings.FLOOD_STRICT },
+    },
+  ]);
+await side(
+  drivers.map((driver) => ({
+    label: `crash durability on ${DRIVER_NAMES[driver]}`,
+    command: process.execPath,
+    args: [
+      'scripts/stress/crash-durability.mjs',
+      '--trials',
+      settings.CRASH_TRIALS,
+      '--driver',
+      driver,
+    ],
+    env: { CRASH_PG_URL: adminUrl.toString() },
+  })),
 );
-
-for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
-  run(
-    `soak on ${driver} (${settings.SOAK_SECONDS} s)`,
-    process.execPath,
-    ['scripts/stress/soak.mjs', '--seconds', settings.SOAK_SECONDS, '--driver', driver],
-    { STRESS_REPORT_DIR: reportDir, SOAK_PG_URL: crashUrl.toString() },
-  );
-}
+await side(
+  drivers.map((driver) => ({
+    label: `soak on ${DRIVER_NAMES[driver]} (${settings.SOAK_SECONDS} s)`,
+    command: process.execPath,
+    args: ['scripts/stress/soak.mjs', '--seconds', settings.SOAK_SECONDS, '--driver', driver],
+    env: { STRESS_REPORT_DIR: reportDir, SOAK_PG_URL: adminUrl.toString() },
+  })),
+);
 
 // Figures written by the test files (STRESS_REPORT_DIR).
 const lines = (file) =>
@@ -194,7 +243,7 @@ function printFuzzing(driver) {
 }
 
 console.log('\nStress summary');
-for (const driver of postgres ? ['pglite', 'postgres'] : ['pglite']) {
+for (const driver of drivers) {
   if (fuzzing) printFuzzing(driver);
   else console.log(`  fuzzing (${driver}): not in this profile (npm test fuzzes every route)`);
   for (const entry of lines('oversell.jsonl').filter((e) => e.driver === driver))

@@ -37,6 +37,7 @@ import {
   seedTaxonomy,
   signUpShoppers,
   sleep,
+  prepareServer,
   startServer,
   stopServer,
   waitForHealth,
@@ -635,4 +636,5 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
+await prepareServer();
 await main();

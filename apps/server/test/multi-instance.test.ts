@@ -145,7 +145,7 @@ const clientAddress = () =>
   `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
 
 describe.runIf(onPostgres).each(limitStores)(
-  'two instances on one PostgreSQL and one bucket, $store',
+  'two instances on one PostgreSQL and one bucket, $store (PostgreSQL runs only)',
   ({ env: storeEnv }) => {
     let bucket: TestBucket;
     let databaseName: string;

@@ -74,37 +74,40 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') === 'pglite')('the server process', () => {
-  it('refuses a second server on the same data directory and keeps its data across a restart', async () => {
-    const first = await whenListening(startServer());
-    const health = await fetch(`${first.url}/api/health`);
-    expect(health.status).toBe(200);
+describe.runIf((process.env.TEST_DB_DRIVER ?? 'pglite') === 'pglite')(
+  'the server process on its embedded database (PGlite runs only)',
+  () => {
+    it('refuses a second server on the same data directory and keeps its data across a restart', async () => {
+      const first = await whenListening(startServer());
+      const health = await fetch(`${first.url}/api/health`);
+      expect(health.status).toBe(200);
 
-    const subscribe = await fetch(`${first.url}/api/site/newsletter`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'kept@example.com' }),
-    });
-    expect(subscribe.status).toBe(201);
+      const subscribe = await fetch(`${first.url}/api/site/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'kept@example.com' }),
+      });
+      expect(subscribe.status).toBe(201);
 
-    const startedAt = Date.now();
-    const second = await whenExited(startServer());
-    expect(second.code).toBe(1);
-    expect(second.output).toContain('Cannot start: The data directory');
-    expect(second.output).toContain('is in use by another server');
-    // "At once": no waiting for the database; the lock is the first thing it checks.
-    expect(Date.now() - startedAt).toBeLessThan(30_000);
-    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      const startedAt = Date.now();
+      const second = await whenExited(startServer());
+      expect(second.code).toBe(1);
+      expect(second.output).toContain('Cannot start: The data directory');
+      expect(second.output).toContain('is in use by another server');
+      // "At once": no waiting for the database; the lock is the first thing it checks.
+      expect(Date.now() - startedAt).toBeLessThan(30_000);
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
 
-    await stop(first.child);
-    const again = await whenListening(startServer());
-    const repeat = await fetch(`${again.url}/api/site/newsletter`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'kept@example.com' }),
-    });
-    // 200, not 201: the subscription made before the restart is still there.
-    expect(repeat.status).toBe(200);
-    await stop(again.child);
-  }, 120_000);
-});
+      await stop(first.child);
+      const again = await whenListening(startServer());
+      const repeat = await fetch(`${again.url}/api/site/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'kept@example.com' }),
+      });
+      // 200, not 201: the subscription made before the restart is still there.
+      expect(repeat.status).toBe(200);
+      await stop(again.child);
+    }, 120_000);
+  },
+);
