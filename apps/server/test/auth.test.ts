@@ -222,6 +222,8 @@ describe(`forgot and reset password (${testDriver})`, () => {
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
+    // Stored as a digest, not as the token (`not.toBe(token)` alone would pass with no row).
+    expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.tokenHash).not.toBe(token);
 
     const mismatch = await t.app.inject({

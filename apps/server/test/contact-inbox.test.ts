@@ -12,6 +12,8 @@ import { auditLog, contactMessages, users } from '../src/db/schema/index';
 import { createAdmin, createUser, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Issue 18: the admins' inbox of Contact Us messages and the dashboard's open queue. */
 describe(`contact message inbox (${testDriver})`, () => {
   let t: TestApp;
@@ -152,7 +154,8 @@ describe(`contact message inbox (${testDriver})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json() as ContactMessage;
     expect(message).toMatchObject({ id, name: 'Visitor 3', handledByName: 'Admin Person' });
-    expect(message.handledAt).not.toBeNull();
+    // An instant (`not.toBeNull()` would also pass were the field missing).
+    expect(message.handledAt).toMatch(ISO_INSTANT);
 
     // A double click, or a second admin at the same moment: nothing more is written.
     const again = await Promise.all([
@@ -223,7 +226,7 @@ describe(`contact message inbox (${testDriver})`, () => {
     expect(await stateOf(id)).toMatchObject({ handledByUserId: null });
     const handled = await list('?status=handled');
     expect(handled.messages.find((m) => m.id === id)).toMatchObject({ handledByName: null });
-    expect(handled.messages.find((m) => m.id === id)?.handledAt).not.toBeNull();
+    expect(handled.messages.find((m) => m.id === id)?.handledAt).toMatch(ISO_INSTANT);
   });
 
   it('answers 404 for a message that does not exist, and 400 for an id that is not one', async () => {

@@ -1,7 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS, type DashboardResponse, type OrderStatusId } from '@pharmacy/shared';
-import { contactMessages, orderLines, orders, products, users } from '../src/db/schema/index';
+import {
+  addDays,
+  ORDER_STATUS,
+  type DashboardResponse,
+  type OrderStatusId,
+} from '@pharmacy/shared';
+import {
+  contactMessages,
+  orderLines,
+  orders,
+  products,
+  stockBatches,
+  users,
+} from '../src/db/schema/index';
 import { createBasics, createProduct } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
@@ -391,10 +403,31 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
   });
 
   it('carries the inventory module’s stock lists', async () => {
+    // Every batch a year and more from the shop's day, except Delta Drops' (5 units), which
+    // expires in 45 days; a reorder level of 10 puts Delta Drops on the low-stock list too.
+    await db()
+      .update(stockBatches)
+      .set({ expiryDate: addDays('2026-11-26', 400) });
+    await db()
+      .update(stockBatches)
+      .set({ expiryDate: addDays('2026-11-26', 45) })
+      .where(eq(stockBatches.productId, deltaId));
+    await db().update(products).set({ reorderLevel: 10 }).where(eq(products.id, deltaId));
     const body = await dashboard();
-    expect(body.lowStockCount).toBeGreaterThanOrEqual(0);
-    expect(body.lowStock.length).toBeLessThanOrEqual(10);
-    expect(body.nearExpiry.length).toBeLessThanOrEqual(10);
+    expect(body.lowStock).toEqual([
+      { productId: deltaId, name: 'Delta Drops', quantity: 5, reorderLevel: 10, shortfall: 5 },
+    ]);
+    expect(body.lowStockCount).toBe(1);
+    expect(body.nearExpiry).toEqual([
+      expect.objectContaining({
+        productId: deltaId,
+        productName: 'Delta Drops',
+        expiryDate: '2027-01-10',
+        daysToExpiry: 45,
+        onHand: 5,
+      }),
+    ]);
+    expect(body.nearExpiryCount).toBe(1);
   });
 
   describe('the order list filters', () => {

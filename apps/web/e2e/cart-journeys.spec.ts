@@ -266,7 +266,14 @@ test.describe('cart', () => {
     await cartButton(page, 2).click();
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await expect(drawer.getByRole('button', { name: 'Place Order' })).toBeVisible();
-    await page.waitForTimeout(300); // the slide-in animation
+    // Audit the drawer once it has slid in (its panel and backdrop animations have finished).
+    await drawer.evaluate(async (panel) => {
+      const animations = (panel.parentElement ?? panel).getAnimations({ subtree: true });
+      const finite = animations.filter(
+        (animation) => animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+      await Promise.all(finite.map((animation) => animation.finished));
+    });
     const results = await new AxeBuilder({ page })
       .include('[role="dialog"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])

@@ -151,8 +151,10 @@ test.describe('checkout', () => {
     await expect(alert).toContainText('empty.PNG: File size is too small');
     await expect(page.getByRole('button', { name: 'Upload Prescription' })).toBeDisabled();
     await page.getByLabel('Choose prescription if any').setInputFiles([pngFile]);
+    const preview = page.getByRole('img', { name: `Preview of ${pngFile.name}` });
+    await expect(preview).toBeVisible();
     await page.getByRole('button', { name: `Remove ${pngFile.name}` }).click();
-    await expect(page.getByRole('img', { name: `Preview of ${pngFile.name}` })).toHaveCount(0);
+    await expect(preview).toHaveCount(0);
     await page.close();
   });
 

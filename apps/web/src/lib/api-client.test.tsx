@@ -30,6 +30,9 @@ describe('api client', () => {
   it("falls back to 'Something went wrong' without a message", async () => {
     mockApi({ 'GET /api/health': { status: 500 } });
     const error = await api.get('/health').catch((e: unknown) => e);
+    // getErrorMessage says the same of anything that is not an error: the request must have failed.
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(500);
     expect(getErrorMessage(error)).toBe('Something went wrong');
   });
 
@@ -55,6 +58,9 @@ describe('api client', () => {
     const error = await api
       .get('/settings', { schema: shopSettingsSchema })
       .catch((e: unknown) => e);
+    // The answer itself was a 200: only the schema check can have turned it into an error.
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(200);
     expect(getErrorMessage(error)).toBe('Something went wrong');
   });
 });
