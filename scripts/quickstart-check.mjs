@@ -106,11 +106,12 @@ try {
     expect(found.productList.length > 0, `searching "${term}" found nothing`);
     return page.productList;
   });
-  const product = products.find((p) => !p.prescription && p.quantity > 0);
-  expect(product, 'no product without a prescription in stock on the first page');
-  await step('a product page', () =>
-    expectStatus(api(base, 'GET', `/api/product/${product.id}`), 200, 'product'),
-  );
+  const product = await step('a product page', async () => {
+    const chosen = products.find((p) => !p.prescription && p.quantity > 0);
+    expect(chosen, 'no product without a prescription in stock on the first page');
+    await expectStatus(api(base, 'GET', `/api/product/${chosen.id}`), 200, 'product');
+    return chosen;
+  });
 
   const { token } = await step('sign up', () =>
     expectStatus(
@@ -202,15 +203,16 @@ try {
     );
     expect(detail.order.id === orderId, 'the order is gone after a restart');
   });
-} catch {
+} catch (error) {
   failed = true;
+  if (!steps.at(-1)?.startsWith('FAILED')) steps.push(`FAILED  ${String(error)}`);
 } finally {
   await stop(server);
   if (failed) {
     console.log('\nnpm start output:');
     process.stdout.write(Buffer.concat(server.output).toString().slice(-4000));
   }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\nQuick start on Node ${process.version}:\n  ${steps.join('\n  ')}`);
+rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 process.exit(failed ? 1 : 0);
