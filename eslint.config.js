@@ -63,4 +63,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Decision 0019: a journey waits for what it needs (an element, a response, an animation's
+    // end), never for a fixed time that is too long on a fast machine and too short on a busy one.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for the event (expect(…), waitForResponse, an animation) instead.',
+        },
+      ],
+    },
+  },
 );

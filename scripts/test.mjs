@@ -83,13 +83,27 @@ async function checks() {
     runTogether([{ label: 'typecheck', command: 'npx', commandArgs: ['tsc', '-b'] }]),
     (async () => [
       ...(await runTogether([
-        { label: 'lint', command: 'npx', commandArgs: ['eslint', '.', '--max-warnings', '0'] },
+        // Both caches live in node_modules/.cache: they speed a developer's second run and are
+        // empty on CI's clean clone, so CI's figure never depends on an earlier run.
+        {
+          label: 'lint',
+          command: 'npx',
+          commandArgs: [
+            'eslint',
+            '.',
+            '--max-warnings',
+            '0',
+            '--cache',
+            '--cache-location',
+            'node_modules/.cache/eslint/',
+          ],
+        },
       ])),
       ...(await runTogether([
         {
           label: 'format',
           command: 'npx',
-          commandArgs: ['prettier', '--check', '.', '--log-level', 'warn'],
+          commandArgs: ['prettier', '--check', '.', '--cache', '--log-level', 'warn'],
         },
       ])),
     ])(),
