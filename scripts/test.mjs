@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { postgresReachable } from './stress/server.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -159,18 +159,6 @@ function vitest(label, vitestArgs, env = {}) {
   if (report.numTotalTests === 0) return fail(`${label} (ran no tests)`);
   if (!ok) failures.push(label);
   if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite failed to load
-}
-
-async function postgresReachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (error) {
-    console.error(`PostgreSQL at ${url} is not reachable: ${error.message}`);
-    return false;
-  }
 }
 
 async function apiTests() {

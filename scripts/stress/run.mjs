@@ -25,8 +25,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { ensureServerBuild } from '../server-build.mjs';
+import { postgresReachable } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-stress-'));
@@ -122,18 +122,6 @@ async function side(list) {
   );
 }
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (error) {
-    console.error(`PostgreSQL at ${pgUrl} is not reachable: ${error.message}`);
-    return false;
-  }
-}
-
 const fuzzing = Number(settings.FUZZ_RUNS) > 0;
 const vitestArgs = [
   'vitest',
@@ -151,7 +139,7 @@ const started = Date.now();
 await ensureServerBuild({ quiet: true });
 
 let postgres = !skipPostgres;
-if (postgres && !(await postgresReachable())) {
+if (postgres && !(await postgresReachable(pgUrl))) {
   failed = true;
   postgres = false;
   phases.push({ label: 'PostgreSQL runs (database not reachable)', seconds: 0, ok: false });

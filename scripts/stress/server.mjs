@@ -178,6 +178,19 @@ export async function signUpShoppers(base, count, label) {
   return tokens;
 }
 
+/** Whether PostgreSQL answers at `url`; says why not on stderr. */
+export async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL at ${url} is not reachable: ${error.message}`);
+    return false;
+  }
+}
+
 /** A database of its own on the PostgreSQL server at `adminUrl`; answers its URL and a dropper. */
 export async function createDatabase(adminUrl, prefix) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
