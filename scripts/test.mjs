@@ -237,7 +237,23 @@ function playwright() {
     rows.push({ label, seconds, note: 'no report' });
     return fail('browser tests (no report)');
   }
-  const { stats } = JSON.parse(readFileSync(output, 'utf8'));
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const { stats } = report;
+  if (stats.skipped > 0) {
+    // A skip must say why: each journey's skip carries its reason, printed here.
+    const skipped = [];
+    const walk = (suite) => {
+      for (const child of suite.suites ?? []) walk(child);
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests)
+          if (test.status === 'skipped')
+            skipped.push(
+              `${spec.file}: ${spec.title} [${test.projectName}]: ${test.annotations.map((a) => a.description).join('; ') || 'no reason given'}`,
+            );
+    };
+    walk(report);
+    console.log(`\n${label}: ${stats.skipped} skipped:\n  ${skipped.join('\n  ')}`);
+  }
   rows.push({
     label,
     seconds,
