@@ -193,8 +193,10 @@ async function apiTests() {
 }
 
 function findChromium() {
+  // The headless shell first: the same engine, about a third less time on 2 cores.
   const candidates = [
     process.env.CHROME_PATH,
+    '/usr/bin/chromium-headless-shell',
     '/usr/bin/chromium',
     '/usr/bin/chromium-browser',
   ].filter(Boolean);

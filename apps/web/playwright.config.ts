@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -23,7 +23,12 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell when installed: the same engine, a third less time (decision 0019).
+      executablePath:
+        process.env.CHROME_PATH ??
+        (existsSync('/usr/bin/chromium-headless-shell')
+          ? '/usr/bin/chromium-headless-shell'
+          : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
