@@ -151,7 +151,7 @@ function vitest(label, vitestArgs, env = {}) {
     // A skip must say why: the names are printed, and each skip in the code names its reason.
     const names = report.testResults.flatMap((file) =>
       file.assertionResults
-        .filter((test) => test.status === 'pending' || test.status === 'todo')
+        .filter((test) => ['skipped', 'pending', 'todo'].includes(test.status))
         .map((test) => `${path.relative(root, file.name)}: ${test.fullName}`),
     );
     console.log(`\n${label}: ${skipped} skipped:\n  ${names.join('\n  ')}`);
