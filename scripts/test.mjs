@@ -13,11 +13,11 @@
 // REQUIRE_POSTGRES_TESTS=1 (CI sets both) turn a suite that cannot run into a failure instead of
 // a skip. Ends with a table of each phase's wall time and one line 'N passed, N failed' counting
 // every test and check it ran.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { postgresReachable } from './stress/server.mjs';
+import { postgresReachable, runBuffered } from './stress/server.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -58,57 +58,28 @@ function runSync(label, command, commandArgs, env = {}) {
   return { ok: result.status === 0, seconds };
 }
 
-/** Runs commands side by side, each one's output printed whole when it ends. */
-async function runTogether(commands) {
-  const runOne = ({ label, command, commandArgs }) =>
-    new Promise((resolve) => {
-      const begun = Date.now();
-      const child = spawn(command, commandArgs, { cwd: root, env: process.env });
-      const output = [];
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-      child.on('close', (code) => {
-        const seconds = (Date.now() - begun) / 1000;
-        console.log(`\n▶ ${label}`);
-        process.stdout.write(Buffer.concat(output));
-        console.log(`◀ ${label}: ${Math.round(seconds)} s`);
-        resolve({ label, ok: code === 0, seconds });
-      });
-    });
-  return Promise.all(commands.map(runOne));
-}
-
 async function checks() {
-  const [typecheck, lintAndFormat] = await Promise.all([
-    runTogether([{ label: 'typecheck', command: 'npx', commandArgs: ['tsc', '-b'] }]),
+  // tsc is one process on one core; lint then format take the other.
+  const lint = [
+    'eslint',
+    '.',
+    '--max-warnings',
+    '0',
+    // Both caches live in node_modules/.cache: they speed a developer's second run and are
+    // empty on CI's clean clone, so CI's figure never depends on an earlier run.
+    '--cache',
+    '--cache-location',
+    'node_modules/.cache/eslint/',
+  ];
+  const format = ['prettier', '--check', '.', '--cache', '--log-level', 'warn'];
+  const results = await Promise.all([
+    runBuffered('typecheck', 'npx', ['tsc', '-b']).then((result) => [result]),
     (async () => [
-      ...(await runTogether([
-        // Both caches live in node_modules/.cache: they speed a developer's second run and are
-        // empty on CI's clean clone, so CI's figure never depends on an earlier run.
-        {
-          label: 'lint',
-          command: 'npx',
-          commandArgs: [
-            'eslint',
-            '.',
-            '--max-warnings',
-            '0',
-            '--cache',
-            '--cache-location',
-            'node_modules/.cache/eslint/',
-          ],
-        },
-      ])),
-      ...(await runTogether([
-        {
-          label: 'format',
-          command: 'npx',
-          commandArgs: ['prettier', '--check', '.', '--cache', '--log-level', 'warn'],
-        },
-      ])),
+      await runBuffered('lint', 'npx', lint),
+      await runBuffered('format', 'npx', format),
     ])(),
   ]);
-  for (const result of [...typecheck, ...lintAndFormat]) {
+  for (const result of results.flat()) {
     rows.push({ label: `${result.label} (checks run side by side)`, seconds: result.seconds });
     if (result.ok) totals.passed += 1;
     else fail(result.label);
@@ -294,8 +265,10 @@ if (wants('e2e')) playwright();
 // STRESS_PROFILE=ci; `npm run test:stress` runs them alone (docs/security.md).
 if (stressProfile && wants('stress')) stress();
 
-const clock = (seconds) =>
-  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2)} s`;
+const clock = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2)} s`;
+};
 const width = Math.max(...rows.map((row) => row.label.length), 10);
 console.log(`\nPhase${' '.repeat(width - 5)}   wall time   passed  failed  skipped`);
 for (const row of rows) {

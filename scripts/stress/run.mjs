@@ -21,12 +21,12 @@
 // oversell, crash and soak suites together in under 5 minutes on a 2-core machine.
 // A variable set in the environment wins over either profile.
 //
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureServerBuild } from '../server-build.mjs';
-import { postgresReachable } from './server.mjs';
+import { postgresReachable, runBuffered } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-stress-'));
@@ -96,30 +96,15 @@ async function side(list) {
     for (const item of list) run(item.label, item.command, item.args, item.env);
     return;
   }
-  await Promise.all(
-    list.map(
-      (item) =>
-        new Promise((resolve) => {
-          const begun = Date.now();
-          const child = spawn(item.command, item.args, {
-            cwd: root,
-            env: { ...process.env, ...item.env },
-          });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            const seconds = Math.round((Date.now() - begun) / 1000);
-            console.log(`\n▶ ${item.label} (side by side)`);
-            process.stdout.write(Buffer.concat(output));
-            const ok = code === 0;
-            phases.push({ label: `${item.label} (side by side)`, seconds, ok });
-            if (!ok) failed = true;
-            resolve();
-          });
-        }),
+  const results = await Promise.all(
+    list.map((item) =>
+      runBuffered(`${item.label} (side by side)`, item.command, item.args, item.env),
     ),
   );
+  for (const { label, ok, seconds } of results) {
+    phases.push({ label, seconds: Math.round(seconds), ok });
+    if (!ok) failed = true;
+  }
 }
 
 const fuzzing = Number(settings.FUZZ_RUNS) > 0;

@@ -178,6 +178,28 @@ export async function signUpShoppers(base, count, label) {
   return tokens;
 }
 
+/**
+ * Runs a command with its output held back and printed whole when it ends, so commands run side
+ * by side (npm test's checks, the stress runs of two databases) do not interleave their logs.
+ * Answers whether it succeeded and its wall time in seconds.
+ */
+export function runBuffered(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const begun = Date.now();
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = (Date.now() - begun) / 1000;
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`◀ ${label}: ${Math.round(seconds)} s`);
+      resolve({ label, ok: code === 0, seconds });
+    });
+  });
+}
+
 /** Whether PostgreSQL answers at `url`; says why not on stderr. */
 export async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
