@@ -44,3 +44,4 @@ export * from './schemas/loyalty';
 export * from './rules/loyalty-texts';
 export * from './schemas/after-sales';
 export * from './schemas/returns';
+export * from './rules/order-process';

@@ -3,6 +3,8 @@ import {
   formatLongDate,
   formatMoney,
   lineTotal,
+  orderProcessStep,
+  orderProcessSteps,
   PAYMENT_TEXT,
   type OrderDetailResponse,
 } from '@pharmacy/shared';
@@ -17,7 +19,6 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useCheckoutOrder } from '../api/get-checkout-order';
-import { processSteps, processView } from '../lib/process-rules';
 import { AddressStep } from './address-step';
 import { OrderCancelled, OrderConfirmed } from './order-confirmed';
 import { PaymentStep } from './payment-step';
@@ -157,7 +158,7 @@ export function CheckoutProcess({ orderId }: { orderId: number | null }) {
   }
 
   const { order } = query.data;
-  const view = processView(order);
+  const view = orderProcessStep(order);
   let step;
   switch (view) {
     case 'address':
@@ -185,7 +186,7 @@ export function CheckoutProcess({ orderId }: { orderId: number | null }) {
       <div className="flex flex-col gap-6">
         {view === 'cancelled' ? null : (
           <Card className="px-2 py-4 sm:px-6">
-            <ProcessStepper steps={processSteps(order)} current={view} />
+            <ProcessStepper steps={orderProcessSteps(order)} current={view} />
           </Card>
         )}
         {beforePayment ? <DuplicateTherapyWarnings detail={query.data} /> : null}

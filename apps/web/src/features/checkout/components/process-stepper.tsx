@@ -1,14 +1,14 @@
 import { Check } from 'lucide-react';
+import type { OrderProcessStep, OrderProcessStepId } from '@pharmacy/shared';
 import { cn } from '../../../lib/cn';
-import type { ProcessStep, ProcessStepId } from '../lib/process-rules';
 
 /** Spec §2 stepper (the same look as the order pages'): done steps ticked, the current ringed. */
 export function ProcessStepper({
   steps,
   current,
 }: {
-  steps: ProcessStep[];
-  current: ProcessStepId;
+  steps: OrderProcessStep[];
+  current: OrderProcessStepId;
 }) {
   const currentIndex = steps.findIndex((step) => step.id === current);
   return (

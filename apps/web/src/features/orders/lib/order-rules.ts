@@ -41,44 +41,6 @@ export function showAdminControls(order: Pick<Order, 'statusId'>, isAdmin: boole
   return isAdmin && !isFinalStatus(order.statusId);
 }
 
-export type ProcessStepId = 'address' | 'prescription' | 'payment' | 'confirmed';
-
-export interface ProcessStep {
-  id: ProcessStepId;
-  label: string;
-}
-
-/** Spec §2 order process: Address → Prescription (only with prescription items) → Payment → Confirmed. */
-export function processSteps(order: Pick<Order, 'hasPrescriptionItems'>): ProcessStep[] {
-  return [
-    { id: 'address', label: 'Address' },
-    ...(order.hasPrescriptionItems ? [{ id: 'prescription' as const, label: 'Prescription' }] : []),
-    { id: 'payment', label: 'Payment' },
-    { id: 'confirmed', label: 'Confirmed' },
-  ];
-}
-
-/**
- * Where the order stands in the completion flow (spec §2 / §4): without an address, or New or
- * Collecting Address, it is the address; then prescription, payment; anything after payment is
- * confirmed. A cancelled order has left the flow.
- */
-export function currentProcessStep(order: OrderState): ProcessStepId | 'cancelled' {
-  if (order.statusId === ORDER_STATUS.CANCELLED) return 'cancelled';
-  if (order.addressId == null) return 'address';
-  switch (order.statusId) {
-    case ORDER_STATUS.NEW:
-    case ORDER_STATUS.COLLECTING_ADDRESS:
-      return 'address';
-    case ORDER_STATUS.COLLECTING_PRESCRIPTION:
-      return 'prescription';
-    case ORDER_STATUS.PAYMENT:
-      return 'payment';
-    default:
-      return 'confirmed';
-  }
-}
-
 /** Spec §9: with no image, one of 5 placeholders chosen by the name's length. */
 export function orderImageUrl(url: string | null | undefined, name: string): string {
   return url || `/placeholders/product-${placeholderImageIndex(name)}.svg`;
