@@ -10,9 +10,10 @@ import {
   useSession,
   type SessionOptions,
 } from './auth-session';
+import { queryKeyRoots, userQueryKey } from './query-keys';
 
 /** Query keys that belong to the signed-in user start with 'user'; sign-out drops them. */
-export const userQueryKey = ['user'] as const;
+export { userQueryKey };
 
 /** GET /api/user/myProfile (spec §7). */
 export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
@@ -30,7 +31,7 @@ export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
 
 export const profileQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: [...userQueryKey, 'profile', token],
+    queryKey: [...queryKeyRoots.profile, token],
     queryFn: ({ signal }) => getMyProfile(signal),
     enabled: token !== null,
     staleTime: 5 * 60_000,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LOYALTY_POLICY, POLICY, type ShopSettings } from '@pharmacy/shared';
 import { env } from '../config/env';
 import { api } from './api-client';
+import { queryKeyRoots } from './query-keys';
 
 /** GET /api/settings: shop name, currency and support contacts (DECISIONS: configuration). */
 export function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
@@ -12,7 +13,7 @@ export function getShopSettings(signal?: AbortSignal): Promise<ShopSettings> {
 }
 
 export const shopSettingsQueryOptions = queryOptions({
-  queryKey: ['shop-settings'],
+  queryKey: queryKeyRoots.shopSettings,
   queryFn: ({ signal }) => getShopSettings(signal),
   staleTime: Infinity,
   gcTime: Infinity,

@@ -44,12 +44,3 @@ export const catalogKinds = {
     editHref: paths.dashboard.saltCompositionEdit.getHref,
   },
 } as const satisfies Record<AdminCatalogKind, unknown>;
-
-/** Query keys: everything under 'catalog', so a write refreshes the shop's lists as well. */
-export const adminCatalogKeys = {
-  all: ['catalog'] as const,
-  entries: (kind: AdminCatalogKind) => ['catalog', 'admin', 'entries', kind] as const,
-  products: (params: object) => ['catalog', 'admin', 'products', params] as const,
-  product: (id: number) => ['catalog', 'admin', 'product', id] as const,
-  schedules: () => ['catalog', 'schedules'] as const,
-};

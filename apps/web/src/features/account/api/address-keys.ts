@@ -1,8 +1,8 @@
-import { userQueryKey } from '../../../lib/auth';
+import { addressListKey, queryKeyRoots } from '../../../lib/query-keys';
 
 /** Address queries sit under the user's key, so signing out drops them (lib/auth). */
 export const addressKeys = {
-  all: [...userQueryKey, 'addresses'] as const,
-  list: () => [...addressKeys.all, 'list'] as const,
+  all: queryKeyRoots.addresses,
+  list: () => addressListKey,
   detail: (id: number) => [...addressKeys.all, 'detail', id] as const,
 };

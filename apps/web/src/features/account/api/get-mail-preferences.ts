@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailPreferencesSchema, type MailPreferences } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
-export const mailPreferencesKey = [...userQueryKey, 'mail-preferences'] as const;
+export const mailPreferencesKey = queryKeyRoots.mailPreferences;
 
 /** GET /api/user/mail-preferences: which optional e-mails the signed-in user gets (issue 17). */
 export function getMailPreferences(signal?: AbortSignal): Promise<MailPreferences> {

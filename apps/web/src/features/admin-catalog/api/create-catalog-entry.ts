@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys, catalogKinds, type AdminCatalogKind, type CatalogEntry } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
+import { catalogKinds, type AdminCatalogKind, type CatalogEntry } from '../types';
 
 export interface EntryWriteInput {
   name: string;

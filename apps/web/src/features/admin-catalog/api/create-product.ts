@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
 
 /** POST /api/product (admin, multipart: the form's fields and the files under `image`). */
 export function createProduct(body: FormData): Promise<{ id: number; message: string }> {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys, catalogKinds, type AdminCatalogKind } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
+import { catalogKinds, type AdminCatalogKind } from '../types';
 
 /**
  * DELETE /api/division/{id}, /api/manufacturer/{id} or /api/saltComposition/{id}. An entry that

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
 
 /** DELETE /api/product/{id} (admin); orders keep their own copy of the line. */
 export function deleteProduct(id: number): Promise<{ message: string }> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
 
 /** GET /api/product/{id}; with an admin's token inactive products are found too. */
 export function getAdminProduct(id: number, signal?: AbortSignal): Promise<Product> {

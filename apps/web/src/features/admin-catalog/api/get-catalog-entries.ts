@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys, type AdminCatalogKind, type CatalogEntry } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
+import { type AdminCatalogKind, type CatalogEntry } from '../types';
 
 /** GET /api/division/all, /api/manufacturer/all or /api/saltComposition/all (spec §7). */
 export async function getCatalogEntries(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DrugSchedule } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
 
 /**
  * GET /api/schedules (public, issue 16): the drug schedules a product may have (India's OTC, H,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys, catalogKinds, type AdminCatalogKind } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
+import { catalogKinds, type AdminCatalogKind } from '../types';
 import { entryBody, type EntryWriteInput, type EntryWriteResult } from './create-catalog-entry';
 
 /** PATCH /api/division/{id} (multipart, image optional), /api/manufacturer/{id} or …/saltComposition/{id}. */

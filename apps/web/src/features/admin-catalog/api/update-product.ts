@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminCatalogKeys } from '../types';
+import { adminCatalogKeys } from './admin-catalog-keys';
 
 /**
  * PATCH /api/product/{id} (admin, multipart): the same fields; `keepImageUrls` lists the stored

@@ -1,7 +1,7 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** Compliance keys, under 'user' so signing out drops them. */
 export const complianceKeys = {
-  all: [...userQueryKey, 'compliance'] as const,
+  all: queryKeyRoots.compliance,
   register: (params: object) => [...complianceKeys.all, 'register', params] as const,
 };

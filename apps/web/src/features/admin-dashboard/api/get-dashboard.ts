@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardResponseSchema, type DashboardResponse } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
-export const dashboardKeys = { all: ['admin-dashboard'] as const };
+export const dashboardKeys = { all: queryKeyRoots.adminDashboard };
 
 /** GET /api/dashboard (admin): queues, figures, best sellers and stock lists of the shop. */
 export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {

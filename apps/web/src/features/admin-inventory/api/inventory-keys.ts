@@ -1,12 +1,12 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * Stock keys, under 'user' so signing out drops them. A change of stock also makes the
  * catalogue's answers stale (a product's quantity is its sellable stock): the catalogue features
- * keep their queries under 'catalog', named here because features do not import each other.
+ * keep their queries under the 'catalog' root of lib/query-keys.
  */
 export const inventoryKeys = {
-  all: [...userQueryKey, 'inventory'] as const,
+  all: queryKeyRoots.inventory,
   product: (productId: number) => [...inventoryKeys.all, 'product', productId] as const,
   batches: (productId: number) => [...inventoryKeys.product(productId), 'batches'] as const,
   ledger: (productId: number, page: number) =>
@@ -17,4 +17,4 @@ export const inventoryKeys = {
   nearExpiry: (params: object) => [...inventoryKeys.lists(), 'near-expiry', params] as const,
 };
 
-export const catalogQueryPrefix = ['catalog'] as const;
+export const catalogQueryPrefix = queryKeyRoots.catalog;

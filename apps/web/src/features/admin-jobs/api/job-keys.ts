@@ -1,7 +1,7 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** Job keys, under 'user' so signing out drops them. */
 export const jobKeys = {
-  all: [...userQueryKey, 'jobs'] as const,
+  all: queryKeyRoots.jobs,
   list: (state: string) => [...jobKeys.all, 'list', state] as const,
 };

@@ -1,7 +1,7 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /** Contact inbox keys, under 'user' so signing out drops them. */
 export const contactMessageKeys = {
-  all: [...userQueryKey, 'contact-messages'] as const,
+  all: queryKeyRoots.contactMessages,
   list: (params: object) => [...contactMessageKeys.all, 'list', params] as const,
 };

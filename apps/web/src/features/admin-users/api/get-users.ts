@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, userListResponseSchema, type UserListResponse } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 export interface UserListParams {
   /** Empty for everyone; otherwise a term of at least 2 characters (spec §5). */
@@ -26,7 +26,7 @@ export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<
 /** Under the user's key: the list belongs to this admin's session and leaves with it. */
 export const usersQueryOptions = (params: UserListParams) =>
   queryOptions({
-    queryKey: [...userQueryKey, 'admin-users', params],
+    queryKey: [...queryKeyRoots.adminUsers, params],
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });

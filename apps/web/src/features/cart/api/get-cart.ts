@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartItem, CartResponse } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 import type { Cart, CartLine } from '../types';
 
 /** Cart keys start with 'user', so signing out drops the cart with the rest of the user's data. */
 export const cartKeys = {
-  all: [...userQueryKey, 'cart'] as const,
-  detail: (userId: number) => [...userQueryKey, 'cart', userId] as const,
+  all: queryKeyRoots.cart,
+  detail: (userId: number) => [...cartKeys.all, userId] as const,
 };
 
 export function toCartLine(item: CartItem): CartLine {

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, ApiError, getErrorMessage, isAbortError } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { emptyCart } from '../lib/cart-rules';
 import { cartKeys } from './get-cart';
 
-/**
- * The orders feature's queries start with this key; a new order makes its lists stale. Features do
- * not import each other, so the prefix is named here (lib/auth: user data starts with 'user').
- */
-const ordersQueryPrefix = [...userQueryKey, 'orders'] as const;
+/** The orders feature's root (lib/query-keys); a new order makes its lists stale. */
+const ordersQueryPrefix = queryKeyRoots.orders;
 
 /**
  * POST /api/order (spec §7, docs/decisions/0006-order-flow.md): places the signed-in user's cart.

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Division } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 /** Popular categories on the home page (spec §2). */
 export const HOME_DIVISION_LIMIT = 8;
@@ -20,7 +21,7 @@ export async function getDivisions(
 
 export const divisionsQueryOptions = (params: { limit?: number } = {}) =>
   queryOptions({
-    queryKey: ['catalog', 'divisions', params],
+    queryKey: catalogKeys.divisions(params),
     queryFn: ({ signal }) => getDivisions(params, signal),
     staleTime: 5 * 60_000,
   });

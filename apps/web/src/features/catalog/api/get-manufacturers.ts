@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { NamedItem } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 /** GET /api/manufacturer/all (spec §7). */
 export async function getManufacturers(signal?: AbortSignal): Promise<NamedItem[]> {
@@ -13,7 +14,7 @@ export async function getManufacturers(signal?: AbortSignal): Promise<NamedItem[
 
 export const manufacturersQueryOptions = () =>
   queryOptions({
-    queryKey: ['catalog', 'manufacturers'],
+    queryKey: catalogKeys.manufacturers(),
     queryFn: ({ signal }) => getManufacturers(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Substitute } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 /**
  * GET /api/product/{id}/substitutes: other active products with the same salt composition,
@@ -19,7 +20,7 @@ export async function getProductSubstitutes(
 
 export const productSubstitutesQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['catalog', 'products', 'substitutes', id],
+    queryKey: catalogKeys.substitutes(id),
     queryFn: ({ signal }) => getProductSubstitutes(id, signal),
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
+import { catalogKeys } from './catalog-keys';
 
 /** GET /api/product/{id} (spec §7); 404 'No product found.' for unknown or inactive products. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
@@ -12,7 +13,7 @@ export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
 
 export const productQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['catalog', 'products', 'detail', id],
+    queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
   });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LIMITS, type ProductListResponse } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
 import type { ProductFilter } from '../hooks/use-product-filter';
+import { catalogKeys } from './catalog-keys';
 
 /** Filter ids above 0 filter; -1 and the other sentinels of spec §9 mean none. */
 const filterId = (value: number) => (value > 0 ? value : undefined);
@@ -34,7 +35,7 @@ export function getProducts(
 
 export const productsQueryOptions = (filter: ProductFilter, explicitSort: boolean) =>
   queryOptions({
-    queryKey: ['catalog', 'products', 'list', filter, explicitSort],
+    queryKey: catalogKeys.productList(filter, explicitSort),
     queryFn: ({ signal }) => getProducts(filter, { explicitSort, signal }),
     placeholderData: keepPreviousData,
   });
@@ -48,7 +49,7 @@ export const SEARCH_SUGGESTION_LIMIT = 8;
 
 export const searchSuggestionsQueryOptions = (term: string) =>
   queryOptions({
-    queryKey: ['catalog', 'products', 'suggestions', term],
+    queryKey: catalogKeys.suggestions(term),
     queryFn: ({ signal }) =>
       getProducts(
         {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { NamedItem } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 /** GET /api/saltComposition/all (spec §7). */
 export async function getSaltCompositions(signal?: AbortSignal): Promise<NamedItem[]> {
@@ -13,7 +14,7 @@ export async function getSaltCompositions(signal?: AbortSignal): Promise<NamedIt
 
 export const saltCompositionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['catalog', 'salt-compositions'],
+    queryKey: catalogKeys.saltCompositions(),
     queryFn: ({ signal }) => getSaltCompositions(signal),
     staleTime: 5 * 60_000,
   });

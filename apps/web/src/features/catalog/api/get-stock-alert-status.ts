@@ -1,17 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StockAlertStatus } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
-
-/**
- * The shopper's back-in-stock requests (issue 17) live under 'user' (signing out drops them) and
- * 'stock-alerts', the prefix of the dashboard's Stock Alerts list too: features do not import
- * each other, so invalidating the prefix here keeps that list fresh as well.
- */
-export const stockAlertKeys = {
-  all: [...userQueryKey, 'stock-alerts'] as const,
-  product: (productId: number) => [...stockAlertKeys.all, 'product', productId] as const,
-};
+import { stockAlertStatusKeys } from './catalog-keys';
 
 /** GET /api/product/{id}/notify: whether the signed-in shopper is waiting for this product. */
 export function getStockAlertStatus(
@@ -26,7 +16,7 @@ export function getStockAlertStatus(
 
 export const stockAlertStatusQueryOptions = (productId: number) =>
   queryOptions({
-    queryKey: stockAlertKeys.product(productId),
+    queryKey: stockAlertStatusKeys.product(productId),
     queryFn: ({ signal }) => getStockAlertStatus(productId, signal),
     staleTime: 0,
   });
@@ -42,9 +32,9 @@ export function setStockAlertWaiting(
   productId: number,
   waiting: boolean,
 ): void {
-  queryClient.setQueryData<StockAlertStatus>(stockAlertKeys.product(productId), { waiting });
+  queryClient.setQueryData<StockAlertStatus>(stockAlertStatusKeys.product(productId), { waiting });
   void queryClient.invalidateQueries({
-    queryKey: stockAlertKeys.all,
+    queryKey: stockAlertStatusKeys.all,
     refetchType: 'none',
     predicate: (query) => query.queryKey[3] !== productId,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Product } from '../types';
+import { catalogKeys } from './catalog-keys';
 
 /** Top sellers on the home page (spec §2). */
 export const TOP_SELLING_LIMIT = 8;
@@ -23,7 +24,7 @@ export async function getTopSellingProducts(
 
 export const topSellingProductsQueryOptions = (limit: number) =>
   queryOptions({
-    queryKey: ['catalog', 'products', 'top-selling', limit],
+    queryKey: catalogKeys.topSelling(limit),
     queryFn: ({ signal }) => getTopSellingProducts(limit, signal),
   });
 

@@ -1,12 +1,12 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * The checkout queries' keys. They start with 'user', so signing out drops them. A step that
- * changes the order also invalidates the order views' keys (`['user', 'orders']`), so the order
+ * changes the order also invalidates the order views' root (lib/query-keys), so the order
  * list and detail show the new status without this feature importing theirs.
  */
 export const checkoutKeys = {
-  all: [...userQueryKey, 'checkout'] as const,
+  all: queryKeyRoots.checkout,
   order: (orderId: number) => [...checkoutKeys.all, 'order', orderId] as const,
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
   prescriptions: (orderId: number) => [...checkoutKeys.all, 'prescriptions', orderId] as const,
@@ -14,4 +14,5 @@ export const checkoutKeys = {
   pricing: (orderId: number) => [...checkoutKeys.all, 'pricing', orderId] as const,
 };
 
-export const orderViewsKey = [...userQueryKey, 'orders'] as const;
+/** The order views' root (lib/query-keys). */
+export const orderViewsKey = queryKeyRoots.orders;

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoyaltySummary } from '@pharmacy/shared';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * Keys start with 'user', so signing out drops them; a checkout that spends points (issue 19)
  * invalidates `loyaltyKeys.all`.
  */
 export const loyaltyKeys = {
-  all: [...userQueryKey, 'loyalty'] as const,
+  all: queryKeyRoots.loyalty,
   page: (page: number) => [...loyaltyKeys.all, page] as const,
 };
 

@@ -1,18 +1,14 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
  * The refill queries' key factory. Keys start with 'user', so signing out drops them; a change
  * to a reminder invalidates everything under `all` (My Refills and the order pages).
  */
 export const refillKeys = {
-  all: [...userQueryKey, 'refills'] as const,
+  all: queryKeyRoots.refills,
   list: () => [...refillKeys.all, 'list'] as const,
   order: (orderId: number) => [...refillKeys.all, 'order', orderId] as const,
 };
 
-/**
- * The cart feature's queries start with this key (the header badge and the drawer read them).
- * Features do not import each other, so the prefix is named here (lib/auth: user data starts with
- * 'user').
- */
-export const cartQueryPrefix = [...userQueryKey, 'cart'] as const;
+/** The cart feature's root (the header badge and the drawer read it), from lib/query-keys. */
+export const cartQueryPrefix = queryKeyRoots.cart;

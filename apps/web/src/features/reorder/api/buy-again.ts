@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
-/**
- * The cart feature's queries start with this key (the header badge and the drawer read them).
- * Features do not import each other, so the prefix is named here (lib/auth: user data starts with
- * 'user').
- */
-const cartQueryPrefix = [...userQueryKey, 'cart'] as const;
+/** The cart feature's root (lib/query-keys): the header badge and the drawer read it. */
+const cartQueryPrefix = queryKeyRoots.cart;
 
 /**
  * POST /api/order/{orderId}/buy-again (issue 17): the order's products go back into the signed-in

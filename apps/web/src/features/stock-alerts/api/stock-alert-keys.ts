@@ -1,11 +1,11 @@
-import { userQueryKey } from '../../../lib/auth';
+import { queryKeyRoots } from '../../../lib/query-keys';
 
 /**
- * Under 'user' (signing out drops them) and 'stock-alerts', the prefix the product page's
- * 'We'll e-mail you' status shares: a request asked or cancelled there marks this list stale.
+ * Under the 'stock-alerts' root of lib/query-keys (in 'user': signing out drops them), which the
+ * product page's 'We'll e-mail you' status shares: a request asked or cancelled there marks this
+ * list stale.
  */
 export const stockAlertKeys = {
-  all: [...userQueryKey, 'stock-alerts'] as const,
+  all: queryKeyRoots.stockAlerts,
   list: () => [...stockAlertKeys.all, 'list'] as const,
-  product: (productId: number) => [...stockAlertKeys.all, 'product', productId] as const,
 };
