@@ -425,6 +425,74 @@ describe(`catalogue administration (${testDriver})`, () => {
     ).toBe(404);
   });
 
+  it("edits with the create form's fields: the quantity sent back unchanged is kept, a changed one refused (spec §7)", async () => {
+    const created = await multipart(form({ name: 'Rantac 150 Tablet' }), [png('r.png')]);
+    const createdAnswer = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      payload: created.payload,
+      headers: { ...created.headers, ...admin.auth },
+    });
+    expect(createdAnswer.statusCode).toBe(201);
+    const { id } = createdAnswer.json() as { id: number };
+    const patch = async (fields: Record<string, string>, files = [png('edit.png')]) => {
+      const body = await multipart(form(fields), files);
+      return t.app.inject({
+        method: 'PATCH',
+        url: `/api/product/${id}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...admin.auth },
+      });
+    };
+    const product = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: admin.auth })
+      ).json();
+    const batches = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/inventory/products/${id}/batches`,
+          headers: admin.auth,
+        })
+      ).json().batches as unknown[];
+
+    // The same fields as create (opening batch included), the quantity as the form showed it.
+    const kept = await patch({ name: 'Rantac 150 Tablet (30)', offerPrice: '130', quantity: '30' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ id, message: MESSAGES.productUpdated });
+    expect(await product()).toMatchObject({
+      name: 'Rantac 150 Tablet (30)',
+      offerPrice: 130,
+      quantity: 30,
+    });
+    expect((await product()).images).toHaveLength(2);
+    // Nothing was received: the batch fields of an edit are not a delivery.
+    expect(await batches()).toHaveLength(1);
+
+    for (const quantity of ['31', '0', '30.5', 'thirty', '']) {
+      const changed = await patch({ name: 'Rantac 150 Tablet (changed)', quantity });
+      expect(changed.statusCode, quantity).toBe(400);
+      expect(changed.json().message).toBe(PRODUCT_QUANTITY_NOT_EDITABLE);
+    }
+    // Refused as a whole: neither the other fields nor the images were written.
+    expect(await product()).toMatchObject({ name: 'Rantac 150 Tablet (30)', quantity: 30 });
+    expect((await product()).images).toHaveLength(2);
+    expect(await batches()).toHaveLength(1);
+
+    // Without a quantity, as the shop's own edit form sends it.
+    const { quantity: _q, ...withoutQuantity } = form({ name: 'Rantac 150 Tablet (strip)' });
+    const body = await multipart(withoutQuantity, []);
+    const plain = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...admin.auth },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(await product()).toMatchObject({ name: 'Rantac 150 Tablet (strip)', quantity: 30 });
+  });
+
   it('refuses an upload over 5 MB with 413', async () => {
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const body = await multipart(form(), [

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   CATALOG_IMAGE_MAX_BYTES,
   CATALOG_IMAGE_MAX_FILES,
-  PRODUCT_QUANTITY_NOT_EDITABLE,
   ROLE,
   errorResponseSchema,
   idParamSchema,
@@ -16,7 +15,6 @@ import {
   substitutesResponseSchema,
   topSellingQuerySchema,
 } from '@pharmacy/shared';
-import { BadRequestError } from '../../lib/errors';
 import { readMultipart, type MultipartBody } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
 import { requireSession } from '../../plugins/auth';
@@ -46,6 +44,17 @@ const keepList = (body: MultipartBody) => {
   const value = body.fields.keepImageUrls;
   return value === undefined ? undefined : (Array.isArray(value) ? value : [value]).filter(Boolean);
 };
+
+/**
+ * Spec §7 edits with the create form's fields, quantity included: the quantity sent back, which
+ * the service accepts only unchanged (stock is kept in batches). Null when it is not one whole
+ * number, which is never the product's quantity.
+ */
+function sentQuantity(body: MultipartBody): number | null | undefined {
+  const value = body.fields.quantity;
+  if (value === undefined) return undefined;
+  return typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : null;
+}
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
   app,
@@ -150,9 +159,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request) => {
       const body = await readMultipart(request, imageLimits);
-      // A quantity here would overwrite units the batches and the ledger account for.
-      if (body.fields.quantity !== undefined)
-        throw new BadRequestError(PRODUCT_QUANTITY_NOT_EDITABLE);
       const input = parseOrThrow(productFormSchema, body.fields);
       return catalog.updateProduct(
         request.params.id,
@@ -160,6 +166,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         imagesOf(body),
         keepList(body),
         requireSession(request).userId,
+        sentQuantity(body),
       );
     },
   );
