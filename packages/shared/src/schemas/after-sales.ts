@@ -8,29 +8,84 @@ const cancelReasonCodes = CANCEL_REASONS.map((reason) => reason.code) as [
 
 export const CANCEL_REASON_TEXT_MAX = 500;
 
+/** The sentences of the cancel form; the API answers the same ones after the field's name. */
+export const CANCEL_ORDER_MESSAGES = {
+  reasonCode: 'Please choose a reason.',
+  reasonText: 'Please tell us why you are cancelling.',
+  reasonTextTooLong: `Please keep the reason under ${CANCEL_REASON_TEXT_MAX} characters.`,
+} as const;
+
+/** The change-address form: nothing chosen, or the order's own address. */
+export const CHOOSE_ANOTHER_ADDRESS = 'Please choose another address.';
+
+/** 'Please choose a reason.' → 'reasonCode: please choose a reason.' (the API's wording). */
+const apiMessage = (field: string, message: string) =>
+  `${field}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+
+const cancelReasonText = (withField: (field: string, message: string) => string) =>
+  z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_TEXT_MAX, {
+      error: withField('reasonText', CANCEL_ORDER_MESSAGES.reasonTextTooLong),
+    });
+
 /** POST /order/{orderId}/cancel: a reason from the list; free text required for 'Another reason'. */
 export const cancelOrderInputSchema = z
   .object({
-    reasonCode: z.enum(cancelReasonCodes, { error: 'reasonCode: please choose a reason.' }),
-    reasonText: z
-      .string()
-      .trim()
-      .max(CANCEL_REASON_TEXT_MAX, {
-        error: `reasonText: please keep the reason under ${CANCEL_REASON_TEXT_MAX} characters.`,
-      })
-      .optional(),
+    reasonCode: z.enum(cancelReasonCodes, {
+      error: apiMessage('reasonCode', CANCEL_ORDER_MESSAGES.reasonCode),
+    }),
+    reasonText: cancelReasonText(apiMessage).optional(),
   })
   .refine((input) => input.reasonCode !== 'other' || (input.reasonText ?? '').length > 0, {
-    error: 'reasonText: please tell us why you are cancelling.',
+    error: apiMessage('reasonText', CANCEL_ORDER_MESSAGES.reasonText),
     path: ['reasonText'],
   });
 export type CancelOrderInput = z.infer<typeof cancelOrderInputSchema>;
+
+/**
+ * The cancel form (the same rule as cancelOrderInputSchema, in the form's sentences): no reason
+ * chosen yet is ''; empty free text is left out of what is sent.
+ */
+export const cancelOrderFormSchema = z
+  .object({
+    reasonCode: z.enum(cancelReasonCodes, { error: CANCEL_ORDER_MESSAGES.reasonCode }),
+    reasonText: cancelReasonText((_field, message) => message),
+  })
+  .refine((input) => input.reasonCode !== 'other' || input.reasonText.length > 0, {
+    error: CANCEL_ORDER_MESSAGES.reasonText,
+    path: ['reasonText'],
+  })
+  .transform(({ reasonCode, reasonText }): CancelOrderInput => ({
+    reasonCode,
+    ...(reasonText ? { reasonText } : {}),
+  }));
+export type CancelOrderFormValues = {
+  reasonCode: z.input<typeof cancelOrderFormSchema>['reasonCode'] | '';
+  reasonText: string;
+};
 
 /** PUT /order/{orderId}/address: another address of the owner's address book. */
 export const changeOrderAddressInputSchema = z.object({
   addressId: z.number().int().positive(),
 });
 export type ChangeOrderAddressInput = z.infer<typeof changeOrderAddressInputSchema>;
+
+/**
+ * The change-address form: an address of the book other than the order's current one. The radio
+ * buttons hold the id as text ('' when none is chosen).
+ */
+export function changeOrderAddressFormSchema(currentAddressId: number | null) {
+  return z.object({
+    addressId: z.coerce
+      .number({ error: CHOOSE_ANOTHER_ADDRESS })
+      .int(CHOOSE_ANOTHER_ADDRESS)
+      .positive(CHOOSE_ANOTHER_ADDRESS)
+      .refine((id) => id !== currentAddressId, CHOOSE_ANOTHER_ADDRESS),
+  });
+}
+export type ChangeOrderAddressFormValues = { addressId: string };
 
 export const REFUND_REASONS = ['cancellation', 'return', 'damage'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -1,11 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { CANCEL_REASONS, CANCEL_REASON_TEXT_MAX, type CancelReasonCode } from '@pharmacy/shared';
+import { useId, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import {
+  CANCEL_REASONS,
+  CANCEL_REASON_TEXT_MAX,
+  cancelOrderFormSchema,
+  type CancelOrderFormValues,
+  type CancelOrderInput,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, FormField, Textarea } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
+
+// No reason chosen yet is '' in the form; the schema refuses it with 'Please choose a reason.'.
+const resolver = zodResolver(cancelOrderFormSchema) as unknown as Resolver<
+  CancelOrderFormValues,
+  unknown,
+  CancelOrderInput
+>;
 
 /**
  * Asks why (the shared reasons, and free text, required for 'Another reason') and cancels. A
@@ -23,41 +38,53 @@ export function CancelOrderDialog({
   onCancelled?: () => void;
 }) {
   const cancel = useCancelOrder(orderId);
-  const [reasonCode, setReasonCode] = useState<CancelReasonCode | ''>('');
-  const [reasonText, setReasonText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
   const legendId = useId();
+  const errorId = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CancelOrderFormValues, unknown, CancelOrderInput>({
+    resolver,
+    defaultValues: { reasonCode: '', reasonText: '' },
+  });
+  const reasonCode = watch('reasonCode');
+  const error = errors.reasonCode?.message ?? errors.reasonText?.message ?? serverError;
 
   function close() {
     if (cancel.isPending) return;
-    setError(null);
+    setServerError(null);
+    clearErrors();
     cancel.reset();
     onClose();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (cancel.isPending) return;
-    if (!reasonCode) {
-      setError('Please choose a reason.');
-      return;
-    }
-    if (reasonCode === 'other' && !reasonText.trim()) {
-      setError('Please tell us why you are cancelling.');
-      return;
-    }
-    setError(null);
-    cancel.mutate(
-      { reasonCode, ...(reasonText.trim() ? { reasonText: reasonText.trim() } : {}) },
-      {
-        onSuccess: () => {
-          onCancelled?.();
-          onClose();
-        },
-        onError: (failure) => setError(getErrorMessage(failure)),
+  // Choosing or typing takes the last message away, as the form did before it was sent.
+  const edited = () => {
+    setServerError(null);
+    clearErrors();
+  };
+
+  const onSubmit = handleSubmit((input) => {
+    if (inFlight.current || cancel.isPending) return;
+    inFlight.current = true;
+    setServerError(null);
+    cancel.mutate(input, {
+      onSuccess: () => {
+        onCancelled?.();
+        onClose();
       },
-    );
-  }
+      onError: (failure) => setServerError(getErrorMessage(failure)),
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  });
 
   return (
     <Dialog
@@ -67,8 +94,12 @@ export function CancelOrderDialog({
       description="The items go back on our shelves, and anything you paid is refunded in full to the way you paid."
       size="sm"
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <fieldset aria-labelledby={legendId} className="flex flex-col gap-2">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+        <fieldset
+          aria-labelledby={legendId}
+          aria-describedby={errors.reasonCode ? errorId : undefined}
+          className="flex flex-col gap-2"
+        >
           <legend id={legendId} className="mb-1 text-sm font-semibold text-slate-900">
             Why are you cancelling?
           </legend>
@@ -79,13 +110,9 @@ export function CancelOrderDialog({
             >
               <input
                 type="radio"
-                name="reasonCode"
                 value={reason.code}
-                checked={reasonCode === reason.code}
-                onChange={() => {
-                  setReasonCode(reason.code);
-                  setError(null);
-                }}
+                aria-invalid={errors.reasonCode ? true : undefined}
+                {...register('reasonCode', { onChange: edited })}
                 className="size-4 accent-brand-700"
               />
               {reason.label}
@@ -98,15 +125,13 @@ export function CancelOrderDialog({
               {...field}
               rows={3}
               maxLength={CANCEL_REASON_TEXT_MAX}
-              value={reasonText}
-              onChange={(event) => {
-                setReasonText(event.target.value);
-                setError(null);
-              }}
+              aria-invalid={errors.reasonText ? true : undefined}
+              aria-describedby={errors.reasonText ? errorId : undefined}
+              {...register('reasonText', { onChange: edited })}
             />
           )}
         </FormField>
-        {error ? <FieldError>{error}</FieldError> : null}
+        {error ? <FieldError id={errorId}>{error}</FieldError> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
             Keep order

@@ -1,6 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import {
+  changeOrderAddressFormSchema,
+  type ChangeOrderAddressFormValues,
+  type ChangeOrderAddressInput,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/form-field';
@@ -8,6 +15,8 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useAddressBook, useChangeOrderAddress } from '../api/change-order-address';
+
+const addressText = (id: number | null) => (id === null ? '' : String(id));
 
 /** Picks another address of the address book for an order not yet packed (issue 19). */
 export function ChangeAddressDialog({
@@ -23,37 +32,55 @@ export function ChangeAddressDialog({
 }) {
   const book = useAddressBook(open);
   const change = useChangeOrderAddress(orderId);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
   const legendId = useId();
-  const selected = chosen ?? currentAddressId;
+  const errorId = useId();
+  const resolver = useMemo(
+    () =>
+      zodResolver(changeOrderAddressFormSchema(currentAddressId)) as unknown as Resolver<
+        ChangeOrderAddressFormValues,
+        unknown,
+        ChangeOrderAddressInput
+      >,
+    [currentAddressId],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ChangeOrderAddressFormValues, unknown, ChangeOrderAddressInput>({
+    resolver,
+    // The order's address is ticked at first, and again once the order answers with a new one.
+    values: { addressId: addressText(currentAddressId) },
+  });
+  const error = errors.addressId?.message ?? serverError;
 
   function close() {
     if (change.isPending) return;
-    setError(null);
-    setChosen(null);
+    setServerError(null);
+    reset({ addressId: addressText(currentAddressId) });
     onClose();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    if (selected === null || selected === currentAddressId) {
-      setError('Please choose another address.');
-      return;
-    }
-    change.mutate(selected, {
-      onSuccess: () => {
-        setChosen(null);
-        onClose();
+  const onSubmit = handleSubmit(({ addressId }) => {
+    if (inFlight.current || change.isPending) return;
+    inFlight.current = true;
+    change.mutate(addressId, {
+      onSuccess: () => onClose(),
+      onError: (failure) => setServerError(getErrorMessage(failure)),
+      onSettled: () => {
+        inFlight.current = false;
       },
-      onError: (failure) => setError(getErrorMessage(failure)),
     });
-  }
+  });
 
   return (
     <Dialog open={open} onClose={close} title="Change delivery address" size="md">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         {book.isPending ? (
           <LoadingRegion label="Loading your addresses" className="flex flex-col gap-2">
             <Skeleton className="h-16 w-full" />
@@ -62,7 +89,11 @@ export function ChangeAddressDialog({
         ) : book.isError ? (
           <FieldError>We could not load your addresses. Please try again.</FieldError>
         ) : (
-          <fieldset aria-labelledby={legendId} className="flex flex-col gap-2">
+          <fieldset
+            aria-labelledby={legendId}
+            aria-describedby={error ? errorId : undefined}
+            className="flex flex-col gap-2"
+          >
             <legend id={legendId} className="mb-1 text-sm font-semibold text-slate-900">
               Deliver to
             </legend>
@@ -73,13 +104,14 @@ export function ChangeAddressDialog({
               >
                 <input
                   type="radio"
-                  name="addressId"
                   value={address.id}
-                  checked={selected === address.id}
-                  onChange={() => {
-                    setChosen(address.id);
-                    setError(null);
-                  }}
+                  aria-invalid={errors.addressId ? true : undefined}
+                  {...register('addressId', {
+                    onChange: () => {
+                      setServerError(null);
+                      clearErrors();
+                    },
+                  })}
                   className="mt-0.5 size-4 accent-brand-700"
                 />
                 <span>
@@ -103,7 +135,7 @@ export function ChangeAddressDialog({
             </p>
           </fieldset>
         )}
-        {error ? <FieldError>{error}</FieldError> : null}
+        {error ? <FieldError id={errorId}>{error}</FieldError> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={close} disabled={change.isPending}>
             Cancel
