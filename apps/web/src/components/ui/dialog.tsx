@@ -7,7 +7,8 @@ const widths: Record<DialogSize, string> = { sm: 'max-w-md', md: 'max-w-lg', lg:
 
 /**
  * A modal dialog on the native <dialog> element: the browser keeps focus inside, Escape closes
- * it and focus returns to the opener. A click on the backdrop closes it too.
+ * it and focus returns to the opener. A click on the backdrop closes it too. `describedBy` names an
+ * element of the body that describes it (a confirmation's message) when `description` is not used.
  */
 export function Dialog({
   open,
@@ -15,6 +16,7 @@ export function Dialog({
   title,
   description,
   children,
+  describedBy,
   role = 'dialog',
   size = 'md',
 }: {
@@ -22,13 +24,21 @@ export function Dialog({
   onClose: () => void;
   title: ReactNode;
   description?: ReactNode;
+  describedBy?: string;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: DialogSize;
 }) {
   if (!open) return null;
   return (
-    <OpenDialog onClose={onClose} title={title} description={description} role={role} size={size}>
+    <OpenDialog
+      onClose={onClose}
+      title={title}
+      description={description}
+      describedBy={describedBy}
+      role={role}
+      size={size}
+    >
       {children}
     </OpenDialog>
   );
@@ -38,6 +48,7 @@ function OpenDialog({
   onClose,
   title,
   description,
+  describedBy,
   children,
   role,
   size,
@@ -45,6 +56,7 @@ function OpenDialog({
   onClose: () => void;
   title: ReactNode;
   description?: ReactNode;
+  describedBy?: string;
   children: ReactNode;
   role: 'dialog' | 'alertdialog';
   size: DialogSize;
@@ -70,9 +82,17 @@ function OpenDialog({
       ref={ref}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-describedby={description ? descriptionId : describedBy}
       onCancel={(event) => {
         event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        // Handled here rather than by the browser's cancel event alone: jsdom has no close request,
+        // and a handled keydown keeps the browser from sending a second one.
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

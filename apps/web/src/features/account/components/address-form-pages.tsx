@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ADDRESS_NOT_FOUND, MESSAGES, type AddressInput } from '@pharmacy/shared';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormSkeleton } from '../../../components/ui/form-skeleton';
@@ -18,7 +19,6 @@ import { useSaveAddress } from '../api/save-address';
 import { useUpdateAddress } from '../api/update-address';
 import { useConfirmDeleteAddress } from '../hooks/use-confirm-delete-address';
 import { AddressForm } from './address-form';
-import { ConfirmDialog } from './confirm-dialog';
 
 const LOADING_TEXT = 'Loading address...';
 

@@ -2,6 +2,7 @@ import { MapPin, Plus, RefreshCw } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -9,7 +10,6 @@ import { paths } from '../../../config/paths';
 import { useAddresses } from '../api/get-addresses';
 import { useConfirmDeleteAddress } from '../hooks/use-confirm-delete-address';
 import { AddressCard } from './address-card';
-import { ConfirmDialog } from './confirm-dialog';
 
 const LOADING_TEXT = 'Loading address...';
 

@@ -5,7 +5,8 @@ import { useDeleteAddress } from '../api/delete-address';
 
 /**
  * Spec §2 / §7 delete: ask 'Are you sure you want to delete this address?', then toast 'Address
- * deleted successfully' and let the page move on (`onDeleted`). Feeds the ConfirmDialog.
+ * deleted successfully' and let the page move on (`onDeleted`). Feeds the ConfirmDialog
+ * (components/ui).
  */
 export function useConfirmDeleteAddress(onDeleted?: (address: Address) => void) {
   const remove = useDeleteAddress();
@@ -30,10 +31,10 @@ export function useConfirmDeleteAddress(onDeleted?: (address: Address) => void) 
       title: 'Delete address',
       message: DELETE_ADDRESS_CONFIRM,
       confirmLabel: 'Delete',
-      pendingLabel: 'Deleting...',
+      pendingText: 'Deleting...',
       isPending: remove.isPending,
       onConfirm: () => void confirm(),
-      onCancel: () => {
+      onClose: () => {
         if (!remove.isPending) setTarget(null);
       },
     },

@@ -1,9 +1,8 @@
 import { Ban } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { recallSchema, type Batch, type RecallInput } from '@pharmacy/shared';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FieldError, FormField, Textarea } from '../../../components/ui/form-field';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormField, Textarea } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useRecallBatch } from '../api/recall-batch';
@@ -43,39 +42,36 @@ function RecallForm({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Recall batch" className="flex flex-col gap-4">
-      <p className="text-base text-slate-700">
-        Batch <strong>{batch.batchNumber}</strong> stops being sold at once
-        {batch.onHand > 0 ? (
-          <>
-            , and its <strong>{unitsText(batch.onHand)}</strong> on hand leave the stock
-          </>
-        ) : null}
-        . Next you see the orders that received units of it, to contact the customers.
-      </p>
+    <ConfirmDialog
+      open
+      title={`Recall batch ${batch.batchNumber}?`}
+      formLabel="Recall batch"
+      onSubmit={onSubmit}
+      focusCancel={false}
+      message={
+        <p>
+          Batch <strong>{batch.batchNumber}</strong> stops being sold at once
+          {batch.onHand > 0 ? (
+            <>
+              , and its <strong>{unitsText(batch.onHand)}</strong> on hand leave the stock
+            </>
+          ) : null}
+          . Next you see the orders that received units of it, to contact the customers.
+        </p>
+      }
+      confirmLabel="Recall Batch"
+      pendingText="Recalling..."
+      confirmIcon={<Ban aria-hidden="true" className="size-4" />}
+      error={recall.isError ? withoutFieldName(getErrorMessage(recall.error)) : null}
+      isPending={recall.isPending}
+      onClose={onClose}
+    >
       <FormField label="Reason" error={errors.reason?.message} hint="For example the notice number">
         {(field) => (
           <Textarea {...field} {...register('reason')} rows={3} maxLength={500} autoFocus />
         )}
       </FormField>
-      {recall.isError ? (
-        <FieldError>{withoutFieldName(getErrorMessage(recall.error))}</FieldError>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="danger"
-          isPending={recall.isPending}
-          pendingText="Recalling..."
-          icon={<Ban aria-hidden="true" className="size-4" />}
-        >
-          Recall Batch
-        </Button>
-      </div>
-    </form>
+    </ConfirmDialog>
   );
 }
 
@@ -89,16 +85,7 @@ export function RecallBatchDialog({
   onClose: () => void;
   onRecalled: (batch: Batch) => void;
 }) {
-  return (
-    <Dialog
-      open={batch !== null}
-      onClose={onClose}
-      role="alertdialog"
-      title={batch ? `Recall batch ${batch.batchNumber}?` : 'Recall batch?'}
-    >
-      {batch ? (
-        <RecallForm key={batch.id} batch={batch} onClose={onClose} onRecalled={onRecalled} />
-      ) : null}
-    </Dialog>
-  );
+  return batch ? (
+    <RecallForm key={batch.id} batch={batch} onClose={onClose} onRecalled={onRecalled} />
+  ) : null;
 }
