@@ -34,6 +34,25 @@ const personName = (label: string) =>
     .min(2, `Please enter the ${label}.`)
     .max(120, `The ${label} must be at most 120 characters.`);
 
+/** The approval's fields, as read from the prescription (the pharmacist's approve form). */
+const prescriptionApprovalFields = {
+  prescriberName: personName("prescriber's name"),
+  prescriberRegistrationNumber: registrationNumberSchema("prescriber's registration number"),
+  patientName: personName("patient's name"),
+};
+
+/** The rejection's field: the reason the customer will read (the pharmacist's reject form). */
+const prescriptionRejectionFields = {
+  reason: z
+    .string({ error: 'Please give the reason for rejecting the prescription.' })
+    .trim()
+    .min(1, 'Please give the reason for rejecting the prescription.')
+    .max(500, 'The reason must be at most 500 characters.'),
+};
+
+export const prescriptionApprovalFormSchema = z.object(prescriptionApprovalFields);
+export const prescriptionRejectionFormSchema = z.object(prescriptionRejectionFields);
+
 /**
  * Pharmacist review (DECISIONS, issue 16): approve with the prescriber and patient as read from
  * the prescription, or reject with a reason the customer will read.
@@ -41,17 +60,11 @@ const personName = (label: string) =>
 export const prescriptionReviewSchema = z.discriminatedUnion('decision', [
   z.object({
     decision: z.literal('approve'),
-    prescriberName: personName("prescriber's name"),
-    prescriberRegistrationNumber: registrationNumberSchema("prescriber's registration number"),
-    patientName: personName("patient's name"),
+    ...prescriptionApprovalFields,
   }),
   z.object({
     decision: z.literal('reject'),
-    reason: z
-      .string({ error: 'Please give the reason for rejecting the prescription.' })
-      .trim()
-      .min(1, 'Please give the reason for rejecting the prescription.')
-      .max(500, 'The reason must be at most 500 characters.'),
+    ...prescriptionRejectionFields,
   }),
 ]);
 export type PrescriptionReviewInput = z.infer<typeof prescriptionReviewSchema>;

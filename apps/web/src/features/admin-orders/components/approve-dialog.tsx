@@ -1,14 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { prescriptionReviewSchema, type PrescriptionReviewInput } from '@pharmacy/shared';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { prescriptionApprovalFormSchema, type PrescriptionReviewInput } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Input } from '../../../components/ui/form-field';
 
 export type ApprovalInput = Extract<PrescriptionReviewInput, { decision: 'approve' }>;
-type ApprovalField = Exclude<keyof ApprovalInput, 'decision'>;
-type ApprovalValues = Record<ApprovalField, string>;
-type ApprovalErrors = Partial<Record<ApprovalField, string>>;
+type ApprovalValues = z.input<typeof prescriptionApprovalFormSchema>;
+type ApprovalField = keyof ApprovalValues;
 
 const emptyValues: ApprovalValues = {
   prescriberName: '',
@@ -42,23 +43,6 @@ const FIELDS: ReadonlyArray<{
   },
 ];
 
-/**
- * The approval as the shared schema reads it (prescriptionReviewSchema, the server's own rules):
- * the trimmed values, or a message per field.
- */
-export function checkApproval(
-  values: ApprovalValues,
-): { ok: true; input: ApprovalInput } | { ok: false; errors: ApprovalErrors } {
-  const result = prescriptionReviewSchema.safeParse({ decision: 'approve', ...values });
-  if (result.success && result.data.decision === 'approve') return { ok: true, input: result.data };
-  const errors: ApprovalErrors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as ApprovalField;
-    if (field in emptyValues) errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
-
 function ApproveForm({
   isPending,
   onCancel,
@@ -68,22 +52,20 @@ function ApproveForm({
   onCancel: () => void;
   onApprove: (input: ApprovalInput) => void;
 }) {
-  const [values, setValues] = useState<ApprovalValues>(emptyValues);
-  const [errors, setErrors] = useState<ApprovalErrors>({});
+  // The shared schema is the server's own rules: the trimmed values, or a message per field (the
+  // first field in error takes the focus).
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ApprovalValues, unknown, z.output<typeof prescriptionApprovalFormSchema>>({
+    resolver: zodResolver(prescriptionApprovalFormSchema),
+    defaultValues: emptyValues,
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    const checked = checkApproval(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = FIELDS.find((field) => checked.errors[field.name]);
-      const input = first ? event.currentTarget.elements.namedItem(first.name) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    onApprove(checked.input);
-  }
+  const onSubmit = handleSubmit((values) => {
+    if (!isPending) onApprove({ decision: 'approve', ...values });
+  });
 
   return (
     <form
@@ -94,20 +76,14 @@ function ApproveForm({
     >
       <div className="flex flex-col gap-4">
         {FIELDS.map(({ name, label, hint, autoComplete }) => (
-          <FormField key={name} label={label} hint={hint} error={errors[name]}>
+          <FormField key={name} label={label} hint={hint} error={errors[name]?.message}>
             {(field) => (
               <Input
                 {...field}
-                name={name}
+                {...register(name)}
                 autoComplete={autoComplete}
                 spellCheck={false}
                 maxLength={name === 'prescriberRegistrationNumber' ? 40 : 120}
-                value={values[name]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((current) => ({ ...current, [name]: value }));
-                  setErrors((current) => ({ ...current, [name]: undefined }));
-                }}
               />
             )}
           </FormField>

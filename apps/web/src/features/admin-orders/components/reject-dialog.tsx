@@ -1,4 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { prescriptionRejectionFormSchema } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, Textarea } from '../../../components/ui/form-field';
 
@@ -19,30 +22,31 @@ export function RejectDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(prescriptionRejectionFormSchema),
+    defaultValues: { reason: '' },
+  });
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setReason('');
-      setError(undefined);
+      reset();
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, reset]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    if (!reason.trim()) {
-      setError('Please give the reason for rejecting the prescription.');
-      return;
-    }
-    onReject(reason.trim());
-  }
+  // The message and the trimming are the shared schema's, the one the server reads.
+  const onSubmit = handleSubmit(({ reason }) => {
+    if (!isPending) onReject(reason);
+  });
 
   return (
     <dialog
@@ -61,19 +65,8 @@ export function RejectDialog({
         <p className="mt-2 text-sm text-slate-700">
           The customer reads this reason and uploads a new prescription.
         </p>
-        <FormField label="Reason for rejecting" error={error} className="mt-4">
-          {(field) => (
-            <Textarea
-              {...field}
-              rows={4}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
+        <FormField label="Reason for rejecting" error={errors.reason?.message} className="mt-4">
+          {(field) => <Textarea {...field} {...register('reason')} rows={4} maxLength={500} />}
         </FormField>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={isPending}>
