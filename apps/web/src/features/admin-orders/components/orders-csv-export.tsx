@@ -1,12 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { OrdersExportQuery } from '@pharmacy/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ordersExportQuerySchema, type OrdersExportQuery } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, Input } from '../../../components/ui/form-field';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv';
-import { exportRangeErrors, thisMonth } from '../utils/export-range';
+import { thisMonth } from '../utils/export-range';
 
 type Field = keyof OrdersExportQuery;
 type Errors = Partial<Record<Field, string>>;
@@ -25,42 +27,52 @@ function serverErrors(error: unknown): { fields: Errors; message?: string } {
  * a refusal from the server is shown under the date it names.
  */
 export function OrdersCsvExport() {
-  const [range, setRange] = useState<OrdersExportQuery>(() => thisMonth());
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | undefined>();
   const download = useDownloadOrdersCsv();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<OrdersExportQuery>({
+    resolver: zodResolver(ordersExportQuerySchema),
+    defaultValues: thisMonth(),
+    // A change of either date takes every message away; the next export checks again.
+    reValidateMode: 'onSubmit',
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (download.isPending) return;
-    const found = exportRangeErrors(range);
-    setErrors(found ?? {});
-    setFailure(undefined);
-    if (found) return;
-    download.mutate(range, {
-      onSuccess: (name) => notify.success(`Downloaded ${name}`),
-      onError: (error) => {
-        const shown = serverErrors(error);
-        setErrors(shown.fields);
-        setFailure(shown.message);
-      },
-    });
-  };
+  const submit = handleSubmit(
+    (range) => {
+      if (download.isPending) return;
+      setFailure(undefined);
+      download.mutate(range, {
+        onSuccess: (name) => notify.success(`Downloaded ${name}`),
+        onError: (error) => {
+          const shown = serverErrors(error);
+          for (const [name, message] of Object.entries(shown.fields) as [Field, string][]) {
+            setError(name, { message });
+          }
+          setFailure(shown.message);
+        },
+      });
+    },
+    () => setFailure(undefined),
+  );
 
   const field = (name: Field, label: string) => (
-    <FormField label={label} error={errors[name]} className="w-full sm:w-40">
+    <FormField label={label} error={errors[name]?.message} className="w-full sm:w-40">
       {(props) => (
         <Input
           {...props}
+          {...register(name, {
+            onChange: () => {
+              clearErrors();
+              setFailure(undefined);
+            },
+          })}
           type="date"
-          value={range[name]}
           disabled={download.isPending}
-          onChange={(event) => {
-            const value = event.target.value;
-            setRange((current) => ({ ...current, [name]: value }));
-            setErrors({});
-            setFailure(undefined);
-          }}
         />
       )}
     </FormField>

@@ -1,4 +1,4 @@
-import { ordersExportQuerySchema, type OrdersExportQuery } from '@pharmacy/shared';
+import type { OrdersExportQuery } from '@pharmacy/shared';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -11,18 +11,4 @@ export function thisMonth(now: Date = new Date()): OrdersExportQuery {
     from: `${year}-${pad(month + 1)}-01`,
     to: `${year}-${pad(month + 1)}-${pad(lastDay)}`,
   };
-}
-
-/** The server's own rules for the period: null when good, else a message per field at fault. */
-export function exportRangeErrors(
-  range: OrdersExportQuery,
-): Partial<Record<keyof OrdersExportQuery, string>> | null {
-  const result = ordersExportQuerySchema.safeParse(range);
-  if (result.success) return null;
-  const errors: Partial<Record<keyof OrdersExportQuery, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === 'from' || field === 'to') errors[field] ??= issue.message;
-  }
-  return errors;
 }
