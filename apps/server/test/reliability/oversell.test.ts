@@ -27,15 +27,13 @@ import { hashPassword } from '../../src/lib/password';
 import { createLocalStorage } from '../../src/lib/storage/index';
 import { signSessionToken } from '../../src/lib/tokens';
 import { OutOfStockError } from '../../src/lib/errors';
-import { createAddressesService } from '../../src/modules/addresses/addresses.service';
+import { createEventBus } from '../../src/lib/event-bus';
 import { createCartService } from '../../src/modules/cart/cart.service';
 import { createCatalogService } from '../../src/modules/catalog/catalog.service';
-import { createComplianceService } from '../../src/modules/compliance/compliance.service';
 import { createScheduleRegistry } from '../../src/modules/compliance/schedules';
 import { createInventoryService } from '../../src/modules/inventory/inventory.service';
-import { createInvoicesService } from '../../src/modules/invoices/invoices.service';
-import type { OrderMail } from '../../src/modules/notifications/order-mail';
-import { createOrdersService } from '../../src/modules/orders/orders.service';
+import type { OrderEventMap } from '../../src/modules/orders/order-events';
+import { createPlaceOrder } from '../../src/modules/orders/place-order';
 import { createAdmin, TEST_PASSWORD, type TestUser } from '../factories';
 import { addBatch, createBasics, createProduct, type CatalogBasics } from '../catalog-factories';
 import { buildTestApp, testDriver, type TestApp } from '../helpers';
@@ -132,13 +130,6 @@ async function ledger(t: TestApp, productId: number) {
     orders: sold?.orders ?? -1,
   };
 }
-
-const noMail: OrderMail = {
-  placed: async () => {},
-  confirmed: async () => {},
-  statusChanged: async () => {},
-  prescriptionRejected: async () => {},
-};
 
 /** A batch a test put on the shelf: what it held, and whether the shop may sell it. */
 interface ShelfBatch {
@@ -574,20 +565,16 @@ describe(`oversell under load (${testDriver})`, () => {
       ...realCart,
       linesForOrder: (async () => lines) as unknown as typeof realCart.linesForOrder,
     };
-    const ordersService = createOrdersService({
-      db: db(),
-      cart,
-      catalog,
-      inventory,
-      addresses: createAddressesService(db()),
-      compliance: createComplianceService(db(), { recordRetentionYears: 3 }),
-      mail: noMail,
-      invoices: createInvoicesService({
+    const ordersService = {
+      placeOrder: createPlaceOrder({
         db: db(),
-        seller: t.config.seller,
-        compliance: createComplianceService(db(), { recordRetentionYears: 3 }),
+        cart,
+        inventory,
+        // No subscribers: the placed mail is not what this test is about.
+        events: createEventBus<OrderEventMap>(),
+        onStockChanged: () => {},
       }),
-    });
+    };
     const [buyer] = await createShoppers(t, 1, 'two-lines');
     if (!buyer) throw new Error('no buyer');
     // 100 units in four batches of odd sizes: lines of 3 keep crossing from one to the next.

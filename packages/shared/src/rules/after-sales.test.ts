@@ -6,7 +6,6 @@ import {
   RETURN_TRANSITIONS,
   addressChangeCheck,
   checkReturnTransition,
-  customerCancelCheck,
   damageWindowCheck,
   lineRefundMinor,
   lineReturnBlock,
@@ -15,6 +14,7 @@ import {
   returnWindowCheck,
   type ReturnStatus,
 } from './after-sales';
+import { customerCancelCheck } from './order-transitions';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

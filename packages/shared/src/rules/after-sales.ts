@@ -18,17 +18,6 @@ export interface AfterSalesPolicy {
 
 export type RuleCheck = { allowed: true } | { allowed: false; reason: string };
 
-/** Statuses from which the owner may still cancel (within the window): not yet on its way. */
-export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatusId[] = [
-  ORDER_STATUS.NEW,
-  ORDER_STATUS.COLLECTING_PRESCRIPTION,
-  ORDER_STATUS.COLLECTING_ADDRESS,
-  ORDER_STATUS.PAYMENT,
-  ORDER_STATUS.WAITING_TO_ACCEPT,
-  ORDER_STATUS.ACCEPTED,
-  ORDER_STATUS.PACKING,
-];
-
 /** Statuses in which the owner may still change the delivery address: before packing starts. */
 export const ADDRESS_CHANGEABLE_STATUSES: readonly OrderStatusId[] = [
   ORDER_STATUS.COLLECTING_PRESCRIPTION,
@@ -64,31 +53,6 @@ export type DamageReasonCode = (typeof DAMAGE_REASONS)[number]['code'];
 
 export const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 export const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-
-/** Whether the owner may cancel now, and if not, the sentence the 409 and the page give. */
-export function customerCancelCheck(
-  order: { statusId: number; createdAt: Date | string },
-  now: Date,
-  policy: Pick<AfterSalesPolicy, 'changeOrCancelHours'>,
-): RuleCheck {
-  if (order.statusId === ORDER_STATUS.CANCELLED)
-    return { allowed: false, reason: 'This order is already cancelled.' };
-  if (order.statusId === ORDER_STATUS.DISPATCHED || order.statusId === ORDER_STATUS.DELIVERED)
-    return {
-      allowed: false,
-      reason:
-        'This order has already been dispatched and can no longer be cancelled. You can ask to return it once it is delivered.',
-    };
-  if (!CUSTOMER_CANCELLABLE_STATUSES.includes(order.statusId as OrderStatusId))
-    return { allowed: false, reason: 'This order can no longer be cancelled.' };
-  const placed = new Date(order.createdAt).getTime();
-  if (now.getTime() - placed > policy.changeOrCancelHours * HOUR_MS)
-    return {
-      allowed: false,
-      reason: `Orders can be cancelled within ${hoursText(policy.changeOrCancelHours)} of being placed; this one was placed earlier. Please contact our support team.`,
-    };
-  return { allowed: true };
-}
 
 /** Whether the owner may change the delivery address now (before packing, within the window). */
 export function addressChangeCheck(

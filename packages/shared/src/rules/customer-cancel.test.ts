@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS as S } from '../constants/order-status';
+import { addressChangeCheck } from './after-sales';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
-  addressChangeCheck,
+  checkTransition,
   customerCancelCheck,
-} from './after-sales';
-import { checkTransition } from './order-transitions';
+} from './order-transitions';
 
 const plain = { hasPrescriptionItems: false, prescriptionApproved: false };
 const policy = { changeOrCancelHours: 24 };

@@ -1,8 +1,16 @@
 import type { DbOrTx } from '../../db/client';
 import type { Mailer, MailMessage } from '../../lib/mail';
-import type { JobQueue } from '../jobs/job-queue';
+import type { AppConfig } from '../../config/env';
+import type { JobQueue, QueueSettings } from '../jobs/job-queue';
 
 export const MAIL_QUEUE = 'send-mail';
+
+/** The mail queue's retries and timeout, which the other mail-like queues start from. */
+export const mailQueueSettings = (jobs: AppConfig['jobs']): QueueSettings => ({
+  retryLimit: jobs.mailRetryLimit,
+  retryDelaySeconds: jobs.mailRetryDelaySeconds,
+  expireSeconds: jobs.timeoutSeconds,
+});
 
 /** What a queued mail job holds: the message as rendered when its cause committed. */
 export interface QueuedMail extends MailMessage {

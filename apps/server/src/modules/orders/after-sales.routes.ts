@@ -9,7 +9,7 @@ import {
   orderUpdateResponseSchema,
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
-import type { AftersalesService } from './aftersales.service';
+import type { AfterSales } from './after-sales';
 
 const tags = ['orders'];
 const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
@@ -21,7 +21,7 @@ const errors = {
 };
 
 /** Issue 19 item 1: the owner cancels or changes the address within the window; both read it. */
-export const aftersalesRoutes: FastifyPluginAsyncZod<{ aftersales: AftersalesService }> = async (
+export const afterSalesRoutes: FastifyPluginAsyncZod<{ aftersales: AfterSales }> = async (
   app,
   { aftersales },
 ) => {

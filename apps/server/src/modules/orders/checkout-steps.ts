@@ -1,101 +1,33 @@
-import { ORDER_NOT_FOUND, ORDER_STATUS, nextStatusAfterPayment } from '@pharmacy/shared';
+import { ORDER_NOT_FOUND, ORDER_STATUS } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
-import type { InvoicesService } from '../invoices/invoices.service';
-import type { OrderMail } from '../notifications/order-mail';
-import { mailTarget, toOrder, type ChangeStatus } from './order-status';
+import type { OrderEvents } from './order-events';
+import { NOT_WAITING_FOR_PAYMENT, type OrderLifecycle } from './order-lifecycle';
+import { toOrder } from './order-status';
 import * as repository from './orders.repository';
 
-export const NOT_WAITING_FOR_PAYMENT = 'This order is not waiting for payment.';
+export { NOT_WAITING_FOR_PAYMENT } from './order-lifecycle';
 export const CARD_PAYMENT = 'Card payment';
-
-/** An order just confirmed, as other modules hear of it (refill reminders restart their interval). */
-export interface ConfirmedOrder {
-  orderId: number;
-  userId: number;
-  /** The products still in the catalogue that the order holds. */
-  productIds: number[];
-}
-
-/** Called inside the confirming transaction; what it writes commits or rolls back with it. */
-export type OnOrderConfirmed = (tx: DbOrTx, order: ConfirmedOrder) => Promise<void>;
 
 /**
  * The steps of an order between placing and packing that other modules drive: card payments
- * (payments), prescription uploads and the pharmacist's review (prescriptions).
+ * (payments), prescription uploads and the pharmacist's review (prescriptions). Each is a step of
+ * the order's lifecycle; what follows from it is published as an order event.
  */
 export function createCheckoutSteps(deps: {
   db: Database;
-  mail: OrderMail;
-  changeStatus: ChangeStatus;
+  lifecycle: OrderLifecycle;
+  events: OrderEvents;
   visibleOrder: (
     session: Session,
     orderId: number,
     tx?: DbOrTx,
     forUpdate?: boolean,
   ) => Promise<repository.OrderRow>;
-  onConfirmed?: OnOrderConfirmed;
-  invoices: Pick<InvoicesService, 'issueInvoice'>;
-  /**
-   * Issue 19: a card payment that went through after the order was cancelled (paid in another
-   * tab, or a late webhook) is recorded and given back in full in the same transaction.
-   */
-  onPaidAfterCancel?: (tx: DbOrTx, orderId: number, byUserId: number | null) => Promise<void>;
 }) {
-  const { db, mail, changeStatus, visibleOrder, onConfirmed, invoices } = deps;
-
-  /**
-   * Payment done (card success or cash on delivery): Packing, or Waiting To Accept when a
-   * pharmacist must see the prescription first (DECISIONS). Only from the Payment step. The GST
-   * invoice takes its number here, in the same transaction (issue 18, decision 0015).
-   */
-  async function completePayment(
-    tx: DbOrTx,
-    order: repository.OrderRow,
-    note: string,
-    byUserId: number | null,
-  ) {
-    if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
-    await repository.updateOrder(tx, order.id, { paymentNote: note });
-    await changeStatus(
-      tx,
-      order,
-      nextStatusAfterPayment(order.hasPrescriptionItems),
-      byUserId,
-      note,
-      'flow',
-    );
-    const [lines, batches] = await Promise.all([
-      repository.listLines(tx, order.id),
-      repository.listLineBatches(tx, order.id),
-    ]);
-    const invoice = await invoices.issueInvoice(
-      tx,
-      {
-        orderId: order.id,
-        placedAt: order.createdAt,
-        buyerName: order.orderedByName,
-        shippingAddress: order.shippingAddress,
-        paymentNote: note,
-        hasPrescriptionItems: order.hasPrescriptionItems,
-        lines,
-        batches,
-        promotions: {
-          couponCode: order.couponCode,
-          couponDiscountMinor: order.couponDiscountMinor,
-          pointsRedeemed: order.pointsRedeemed,
-          pointsDiscountMinor: order.pointsDiscountMinor,
-        },
-      },
-      byUserId,
-    );
-    await mail.confirmed(tx, mailTarget(order), note, invoice.number);
-    if (onConfirmed) {
-      const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
-      await onConfirmed(tx, { orderId: order.id, userId: order.userId, productIds });
-    }
-  }
+  const { db, lifecycle, events, visibleOrder } = deps;
+  const { completePayment, changeStatus } = lifecycle;
 
   return {
     completePayment,
@@ -155,9 +87,13 @@ export function createCheckoutSteps(deps: {
         if (!payment || payment.orderId !== order.id)
           throw new NotFoundError('No payment found for this order.');
         if (payment.status === 'succeeded') return { order, saved: false };
-        if (order.statusId === ORDER_STATUS.CANCELLED && deps.onPaidAfterCancel) {
+        if (order.statusId === ORDER_STATUS.CANCELLED) {
+          // Recorded, then given back in full by the refunds module in this transaction (issue 19).
           await repository.markPaymentSucceeded(tx, payment.id, details.paymentMethodId);
-          await deps.onPaidAfterCancel(tx, order.id, details.byUserId);
+          await events.publish(tx, 'order.paid_after_cancel', {
+            orderId: order.id,
+            byUserId: details.byUserId,
+          });
           return { order, saved: true };
         }
         if (
@@ -217,7 +153,7 @@ export function createCheckoutSteps(deps: {
       if (order.statusId !== ORDER_STATUS.WAITING_TO_ACCEPT)
         throw new ConflictError('This order is not waiting for a prescription review.');
       const to = decision.approve ? ORDER_STATUS.ACCEPTED : ORDER_STATUS.COLLECTING_PRESCRIPTION;
-      await changeStatus(
+      const decided = await changeStatus(
         tx,
         order,
         to,
@@ -225,8 +161,12 @@ export function createCheckoutSteps(deps: {
         decision.approve ? 'Prescription approved' : `Prescription rejected: ${decision.reason}`,
         'flow',
       );
-      if (!decision.approve && decision.reason)
-        await mail.prescriptionRejected(tx, mailTarget(order), decision.reason);
+      await events.publish(tx, 'order.prescription_decided', {
+        order: decided,
+        byUserId: reviewerId,
+        approved: decision.approve,
+        reason: decision.reason,
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  orderCancellations,
   orderLineBatches,
   orderLines,
   orderStatusHistory,
@@ -296,4 +297,44 @@ export async function markPaymentSuperseded(db: DbOrTx, paymentId: number) {
     .update(payments)
     .set({ status: 'failed', note: SUPERSEDED_PAYMENT_NOTE })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'requires_payment')));
+}
+
+/** Who cancelled and why (one row per cancelled order). */
+export async function insertCancellation(
+  tx: DbOrTx,
+  row: {
+    orderId: number;
+    cancelledByUserId: number | null;
+    cancelledBy: 'customer' | 'admin';
+    reasonCode: string;
+    reasonText: string | null;
+  },
+) {
+  await tx.insert(orderCancellations).values(row);
+}
+
+export async function findCancellation(tx: DbOrTx, orderId: number) {
+  const [row] = await tx
+    .select({
+      cancelledBy: orderCancellations.cancelledBy,
+      byName: users.name,
+      reasonCode: orderCancellations.reasonCode,
+      reasonText: orderCancellations.reasonText,
+      createdAt: orderCancellations.createdAt,
+    })
+    .from(orderCancellations)
+    .leftJoin(users, eq(users.id, orderCancellations.cancelledByUserId))
+    .where(eq(orderCancellations.orderId, orderId))
+    .limit(1);
+  return row;
+}
+
+/** The delivery address and its snapshot, as the checkout's address step writes them. */
+export async function setDeliveryAddress(
+  tx: DbOrTx,
+  orderId: number,
+  addressId: number,
+  shippingAddress: ShippingAddressSnapshot,
+) {
+  await tx.update(orders).set({ addressId, shippingAddress }).where(eq(orders.id, orderId));
 }

@@ -1,33 +1,20 @@
 import {
-  FINAL_ORDER_STATUSES,
   MESSAGES,
   ORDER_NOT_FOUND,
   ORDER_STATUS,
-  ORDER_STATUS_NAMES,
+  ROLE,
   defaultPagination,
-  fromMinorUnits,
   isOrderEditable,
-  lineTotalMinor,
   nextStatusAfterAddress,
-  checkTransition,
-  exceedsOrderLimit,
-  notSoldOnlineMessage,
-  orderLimitMessage,
   type AfterSalesPolicy,
   type Order,
   type OrderListQuery,
   type OrderStatusId,
   type OrderUpdateInput,
+  type RefundSummary,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  OutOfStockError,
-} from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
@@ -35,81 +22,46 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
-import type { OrderMail } from '../notifications/order-mail';
-import * as repository from './orders.repository';
-import { createCheckoutSteps, type OnOrderConfirmed } from './checkout-steps';
+import { createAfterSales } from './after-sales';
+import { createCheckoutSteps } from './checkout-steps';
 import { createOrderDetail } from './order-detail';
+import type { OrderEvents } from './order-events';
+import { PHARMACY_CANCEL_CODE, createOrderLifecycle } from './order-lifecycle';
 import { adminListFilter } from './order-list-filter';
-import { createStatusChanges, toOrder, type OnOrderDelivered } from './order-status';
-import * as placing from './place-order.repository';
+import { toOrder } from './order-status';
+import * as repository from './orders.repository';
+import { createPlaceOrder } from './place-order';
 
-export const CART_IS_EMPTY = 'Your cart is empty.';
+export { CART_IS_EMPTY } from './place-order';
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
-const ORDER_PLACED = 'Order placed successfully';
 
-const isAdmin = (session: Session) => session.roleId === 1;
+const isAdmin = (session: Session) => session.roleId === ROLE.ADMIN;
 
 export { CARD_PAYMENT, NOT_WAITING_FOR_PAYMENT } from './checkout-steps';
 
-const unavailable = (name: string) =>
-  `${name} is no longer available. Please remove it from your cart.`;
-
 /**
- * Refuses lines whose product is gone or inactive, cannot be sold online, is over its per-order
- * limit, or has fewer units than the lines ask for (two lines of one product together).
+ * The orders module's service: placing, listing, the detail, the admin's and the owner's
+ * changes. Every status change and the one cancellation are the lifecycle's (order-lifecycle.ts);
+ * what follows from them is published as order events, to which the other modules subscribe.
  */
-function assertCanOrder(
-  lines: placing.CheckoutLine[],
-  products: Map<number, placing.CheckoutProduct>,
-) {
-  const units = new Map<number, number>();
-  for (const line of lines)
-    units.set(line.productId, (units.get(line.productId) ?? 0) + line.count);
-  for (const line of lines) {
-    const product = products.get(line.productId);
-    if (!product || !product.isActive) throw new ConflictError(unavailable(line.name));
-    if (!product.onlineSale) throw new ConflictError(notSoldOnlineMessage(product.name));
-    const wanted = units.get(line.productId) ?? line.count;
-    if (exceedsOrderLimit(wanted, product.maxUnitsPerOrder))
-      throw new ConflictError(orderLimitMessage(product.name, product.maxUnitsPerOrder ?? wanted));
-    if (product.quantity < wanted) {
-      throw new OutOfStockError(
-        product.quantity <= 0
-          ? `${product.name} is out of stock. Please remove it from your cart.`
-          : `Only ${product.quantity} of ${product.name} left in stock. Please lower the quantity.`,
-      );
-    }
-  }
-}
 export function createOrdersService(deps: {
   db: Database;
-  cart: CartService;
-  catalog: CatalogService;
-  inventory: Pick<InventoryService, 'sellableFrom' | 'returnOrderStock'>;
-  addresses: AddressesService;
-  compliance: ComplianceService;
-  mail: OrderMail;
-  /** Told of every confirmed order inside its transaction (refill reminders, issue 17). */
-  onConfirmed?: OnOrderConfirmed;
-  /** Told of every delivery inside its transaction (loyalty points, issue 19). */
-  onDelivered?: OnOrderDelivered;
-  /** GST invoice on payment, credit note on cancellation (issue 18). */
-  invoices: Pick<InvoicesService, 'issueInvoice' | 'issueCreditNote' | 'documentsOf'>;
-  /**
-   * Issue 19: the admin's cancellation goes through the after-sales one (stock, who and why,
-   * credit note, refund, coupon and points hooks, mail) in this transaction.
-   */
-  /** A card payment that arrived after the cancellation is refunded in full (issue 19). */
-  onPaidAfterCancel?: (tx: DbOrTx, orderId: number, byUserId: number | null) => Promise<void>;
-  /** The shop's cancellation window, for each listed order's canCancel (issue 19). */
-  afterSales?: Pick<AfterSalesPolicy, 'changeOrCancelHours'>;
-  cancel?: (
-    tx: DbOrTx,
-    order: repository.OrderRow,
-    who: { by: 'admin'; userId: number; reasonCode: string; reasonText: string | null },
-  ) => Promise<void>;
+  events: OrderEvents;
+  cart: Pick<CartService, 'lockCart' | 'linesForOrder'>;
+  catalog: Pick<CatalogService, 'productsByIds'>;
+  inventory: Pick<InventoryService, 'sellableFrom'>;
+  addresses: Pick<AddressesService, 'get'>;
+  compliance: Pick<ComplianceService, 'transitionContext' | 'approvalOf'>;
+  invoices: Pick<InvoicesService, 'documentsOf'>;
+  refunds: { listForOrder(tx: DbOrTx, orderId: number): Promise<RefundSummary[]> };
+  /** The shop's cancellation, change and return windows (issue 19). */
+  policy: AfterSalesPolicy;
+  /** Stock moved (an order placed or cancelled): the catalogue's caches are dropped. */
+  onStockChanged: () => void;
+  now?: () => Date;
 }) {
-  const { db, cart, catalog, inventory, addresses, compliance, mail, onConfirmed, invoices } = deps;
+  const { db, events, addresses, compliance } = deps;
+  const policy = deps.policy;
 
   /** The order if the session may see it; another user's order is 'not found' (never 403). */
   async function visibleOrder(
@@ -123,101 +75,36 @@ export function createOrdersService(deps: {
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
-  const changeStatus = createStatusChanges(compliance, mail, deps.onDelivered);
-  const steps = createCheckoutSteps({
+  const lifecycle = createOrderLifecycle({ events, compliance, policy, now: deps.now });
+  const steps = createCheckoutSteps({ db, lifecycle, events, visibleOrder });
+  const afterSales = createAfterSales({
     db,
-    mail,
-    changeStatus,
+    lifecycle,
     visibleOrder,
-    onConfirmed,
-    invoices,
-    onPaidAfterCancel: deps.onPaidAfterCancel,
+    refunds: deps.refunds,
+    addresses,
+    policy,
+    onStockChanged: deps.onStockChanged,
+    now: deps.now,
   });
-  const getDetail = createOrderDetail({ db, catalog, compliance, invoices, visibleOrder });
-  const { completePayment } = steps;
+  const getDetail = createOrderDetail({
+    db,
+    catalog: deps.catalog,
+    compliance,
+    invoices: deps.invoices,
+    visibleOrder,
+  });
+  const placeOrder = createPlaceOrder({
+    db,
+    cart: deps.cart,
+    inventory: deps.inventory,
+    events,
+    onStockChanged: deps.onStockChanged,
+  });
+  const { completePayment } = lifecycle;
 
   return {
-    /**
-     * Places the signed-in user's cart as an order in one transaction: re-checks every product
-     * (active, stock), reserves stock with a conditional update, snapshots prices, empties the
-     * cart and records the first status. The same Idempotency-Key answers the same order.
-     */
-    async placeOrder(
-      userId: number,
-      idempotencyKey: string | undefined,
-    ): Promise<{ orderId: number; message: string; created: boolean }> {
-      try {
-        const result = await db.transaction(async (tx) => {
-          await cart.lockCart(userId, tx);
-          const cartLines = await cart.linesForOrder(userId, tx);
-          const productIds = [...new Set(cartLines.map((line) => line.productId))];
-          const state = await placing.readCheckout(tx, userId, idempotencyKey ?? null, productIds);
-          if (state?.existingOrderId)
-            return { orderId: state.existingOrderId, message: ORDER_PLACED, created: false };
-          if (!state || cartLines.length === 0) throw new BadRequestError(CART_IS_EMPTY);
-          const lines = cartLines.map((line): placing.CheckoutLine => {
-            const product = state.products.get(line.productId);
-            if (!product) throw new ConflictError(unavailable('A product in your cart'));
-            const { id, ...rest } = product;
-            return { ...rest, productId: id, count: line.count };
-          });
-          // Checked here for the shopper's message; checked again, under lock, as stock is taken.
-          assertCanOrder(lines, state.products);
-          const totalMinor = lines.reduce(
-            (sum, line) => sum + lineTotalMinor(line.priceMinor, line.count),
-            0,
-          );
-          const orderId = await placing.placeFromCart(
-            tx,
-            {
-              userId,
-              statusId: ORDER_STATUS.COLLECTING_ADDRESS,
-              totalOrderValueMinor: totalMinor,
-              idempotencyKey: idempotencyKey ?? null,
-              note: 'Order placed',
-            },
-            lines,
-            inventory.sellableFrom(),
-          );
-          if (orderId === null) {
-            // Another order took the stock, or the product changed, since it was read: say
-            // which, from the products as they are now; the transaction rolls back.
-            const now = (await placing.readCheckout(tx, userId, null, productIds))?.products;
-            assertCanOrder(lines, now ?? new Map());
-            for (const line of lines) {
-              const current = now?.get(line.productId);
-              if (
-                current &&
-                (current.priceMinor !== line.priceMinor || current.mrpMinor !== line.mrpMinor)
-              )
-                throw new ConflictError(
-                  `The price of ${current.name} has just changed. Please review your cart.`,
-                );
-            }
-            throw new OutOfStockError('A product in your cart is out of stock.');
-          }
-          await mail.placed(tx, {
-            orderId,
-            email: state.email,
-            name: state.name,
-            totalOrderValue: fromMinorUnits(totalMinor),
-            progressMails: true,
-            expectedDeliveryDate: null,
-          });
-          return { orderId, message: ORDER_PLACED, created: true };
-        });
-        // After the commit, so that no listing is cached again from the stock before it.
-        if (result.created) catalog.stockChanged();
-        return { orderId: result.orderId, message: result.message, created: result.created };
-      } catch (error) {
-        // A retry that raced the first request on another connection: answer the order it made.
-        if (idempotencyKey && isUniqueViolation(error)) {
-          const existing = await repository.findByIdempotencyKey(db, userId, idempotencyKey);
-          if (existing) return { orderId: existing.id, message: ORDER_PLACED, created: false };
-        }
-        throw error;
-      }
-    },
+    placeOrder,
 
     /** Spec §6 scope: admins see all orders or one customer's; everyone else only their own. */
     async listOrders(session: Session, query: OrderListQuery) {
@@ -229,7 +116,7 @@ export function createOrdersService(deps: {
         query.pageSize,
       );
       return {
-        orderList: rows.map((row) => toOrder(row, deps.afterSales)),
+        orderList: rows.map((row) => toOrder(row, policy)),
         pagination: {
           ...defaultPagination,
           page: query.page,
@@ -254,12 +141,10 @@ export function createOrdersService(deps: {
       orderId: number,
       input: OrderUpdateInput,
     ): Promise<{ message: string; order: Order }> {
-      // Mails go out only once the change is committed.
-      const events: Array<() => void> = [];
+      let stockMoved = false;
       const message = await db.transaction(async (tx) => {
         const order = await visibleOrder(session, orderId, tx, true);
         const admin = isAdmin(session);
-        const isFinal = FINAL_ORDER_STATUSES.includes(order.statusId as OrderStatusId);
         if (!admin && (input.statusId !== undefined || input.expectedDeliveryDate !== undefined)) {
           throw new ForbiddenError(
             'Only the pharmacy can change the status or the delivery date of an order.',
@@ -277,14 +162,18 @@ export function createOrdersService(deps: {
             order.statusId === ORDER_STATUS.NEW ||
             order.statusId === ORDER_STATUS.COLLECTING_ADDRESS
           ) {
-            await changeStatus(
+            const confirmed = await lifecycle.changeStatus(
               tx,
-              order,
+              { ...order, addressId: address.id, shippingAddress },
               nextStatusAfterAddress(order.hasPrescriptionItems),
               session.userId,
               'Address confirmed',
               'flow',
             );
+            await events.publish(tx, 'order.address_confirmed', {
+              order: confirmed,
+              byUserId: session.userId,
+            });
           }
           result = 'Address confirmed';
         }
@@ -320,40 +209,33 @@ export function createOrdersService(deps: {
         }
 
         if (input.statusId !== undefined && input.statusId !== order.statusId) {
-          if (isFinal) {
-            throw new ConflictError(
-              `This order is ${ORDER_STATUS_NAMES[order.statusId as OrderStatusId]} and its status can no longer change.`,
-            );
-          }
           const to = input.statusId as OrderStatusId;
-          // Refused before any stock moves (the state machine says it again in changeStatus).
-          const context = await compliance.transitionContext(tx, order);
-          const check = checkTransition(order.statusId as OrderStatusId, to, 'admin', context);
-          if (!check.allowed) throw new ConflictError(check.reason);
-          if (to === ORDER_STATUS.CANCELLED && deps.cancel) {
-            await deps.cancel(tx, order, {
+          const note = input.note?.trim() ? input.note.trim() : null;
+          // The pharmacy's cancellation is the owner's one, with the pharmacy as actor.
+          if (to === ORDER_STATUS.CANCELLED) {
+            await lifecycle.cancel(tx, order, {
               by: 'admin',
               userId: session.userId,
-              reasonCode: 'pharmacy',
-              reasonText: input.note?.trim() ? input.note.trim() : null,
+              reasonCode: PHARMACY_CANCEL_CODE,
+              reasonText: note,
             });
-            events.push(() => catalog.stockChanged());
-            return MESSAGES.orderStatusUpdated;
+            stockMoved = true;
+          } else {
+            await lifecycle.changeStatus(
+              tx,
+              order,
+              to,
+              session.userId,
+              input.note ?? null,
+              'admin',
+            );
           }
-          if (to === ORDER_STATUS.CANCELLED) {
-            // Back to the batches the units came from; product rows are locked in id order, as
-            // placing an order locks them (otherwise the two could deadlock: issue 7 crash burst).
-            await inventory.returnOrderStock(tx, order.id, session.userId);
-            events.push(() => catalog.stockChanged());
-            // An invoiced order is never renumbered: a credit note reverses it (CGST Act s.34).
-            await invoices.issueCreditNote(tx, order.id, session.userId);
-          }
-          await changeStatus(tx, order, to, session.userId, input.note ?? null, 'admin');
           result = MESSAGES.orderStatusUpdated;
         }
         return result;
       });
-      for (const event of events) event();
+      // After the commit, so that no listing is cached again from the stock before it.
+      if (stockMoved) deps.onStockChanged();
       const updated = await repository.findOrder(db, orderId);
       if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
       return { message, order: toOrder(updated) };
@@ -364,9 +246,8 @@ export function createOrdersService(deps: {
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),
 
-    /** The same, with the order row locked in the caller's transaction (issue 19 after-sales). */
-    lockVisible: (session: Session, orderId: number, tx: DbOrTx) =>
-      visibleOrder(session, orderId, tx, true),
+    /** The owner's cancellation and address change, and what the order page shows of them. */
+    afterSales,
   };
 }
 

@@ -31,7 +31,6 @@ import type { Session } from '../../plugins/auth';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailOutbox } from '../notifications/mail-outbox';
-import type { ConfirmedOrder } from '../orders/checkout-steps';
 import type { OrdersService } from '../orders/orders.service';
 import type { ReorderService } from '../reorder/reorder.service';
 import { refillReminderMail } from './refill-mail';
@@ -338,7 +337,10 @@ export function createRefillsService(deps: {
     },
 
     /** Orders' hook, inside the confirming transaction: the interval starts again from today. */
-    async orderConfirmed(tx: DbOrTx, confirmed: ConfirmedOrder): Promise<void> {
+    async orderConfirmed(
+      tx: DbOrTx,
+      confirmed: { userId: number; productIds: number[] },
+    ): Promise<void> {
       await repository.restartFrom(tx, confirmed.userId, confirmed.productIds, today());
     },
   };

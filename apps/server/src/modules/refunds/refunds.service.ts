@@ -14,6 +14,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { recordAudit } from '../audit/audit.service';
 import type { JobQueue, QueueSettings } from '../jobs/job-queue';
 import type { MailOutbox } from '../notifications/mail-outbox';
+import type { OrderEvents } from '../orders/order-events';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { refundMail } from './refund-mail';
 import * as repository from './refunds.repository';
@@ -44,11 +45,6 @@ export interface RefundInput {
    */
   mail?: boolean;
 }
-
-export type OnRefunded = (
-  tx: DbOrTx,
-  event: { orderId: number; userId: number; paidMinor: number; refundedMinorAfter: number },
-) => Promise<void>;
 
 type SettledPayment = Awaited<ReturnType<typeof repository.settledPayments>>[number];
 
@@ -105,11 +101,10 @@ export function createRefundsService(deps: {
   currencySymbol: string;
   log: FastifyBaseLogger;
   retryLimit: number;
-  /** Told of every refund inside its transaction (loyalty reverses the points of refunded money). */
-  onRefunded?: OnRefunded[];
+  /** `order.refunded` is published in the refund's transaction (loyalty takes back points). */
+  events: OrderEvents;
 }) {
-  const { db, jobs, outbox, provider } = deps;
-  const onRefunded = deps.onRefunded ?? [];
+  const { db, jobs, outbox, provider, events } = deps;
 
   jobs.work<{ refundId: number }>(REFUND_QUEUE, async (job) => {
     const refund = await repository.findRefund(db, job.data.refundId);
@@ -156,11 +151,6 @@ export function createRefundsService(deps: {
   }
 
   return {
-    /** Hooks added after creation (modules built later in app.ts). */
-    onRefunded(hook: OnRefunded) {
-      onRefunded.push(hook);
-    },
-
     paidMinor,
 
     refundedMinor: (tx: DbOrTx, orderId: number) => repository.refundedMinor(tx, orderId),
@@ -223,13 +213,13 @@ export function createRefundsService(deps: {
       }
 
       const refundedMinorAfter = refunded + input.amountMinor;
-      for (const hook of onRefunded)
-        await hook(tx, {
-          orderId: input.orderId,
-          userId: order.userId,
-          paidMinor: paid,
-          refundedMinorAfter,
-        });
+      await events.publish(tx, 'order.refunded', {
+        orderId: input.orderId,
+        userId: order.userId,
+        amountMinor: input.amountMinor,
+        paidMinor: paid,
+        refundedMinorAfter,
+      });
       await recordAudit(tx, {
         actorUserId: input.byUserId,
         action: 'refund.issued',

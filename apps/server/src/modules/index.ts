@@ -1,0 +1,75 @@
+import { registerAddresses } from './addresses/addresses.module';
+import { registerAudit } from './audit/audit.module';
+import { registerAuth } from './auth/auth.module';
+import { registerCart } from './cart/cart.module';
+import { registerCatalogCsv } from './catalog-csv/catalog-csv.module';
+import { registerCatalog } from './catalog/catalog.module';
+import { registerCompliance } from './compliance/compliance.module';
+import { registerDashboard } from './dashboard/dashboard.module';
+import { registerInventory } from './inventory/inventory.module';
+import { registerInvoices } from './invoices/invoices.module';
+import { registerJobs } from './jobs/jobs.module';
+import { registerLoyalty } from './loyalty/loyalty.module';
+import type { ModuleContext } from './module';
+import { registerNotifications } from './notifications/notifications.module';
+import { registerOrders } from './orders/orders.module';
+import { registerPayments } from './payments/payments.module';
+import type { TestPaymentProvider } from './payments/test-provider';
+import { registerPrescriptions } from './prescriptions/prescriptions.module';
+import { registerPromotions } from './promotions/promotions.module';
+import { registerRefills } from './refills/refills.module';
+import { registerRefunds } from './refunds/refunds.module';
+import { registerReorder } from './reorder/reorder.module';
+import { registerReports } from './reports/reports.module';
+import { registerReturns } from './returns/returns.module';
+import { registerSite } from './site/site.module';
+import { registerStockAlerts } from './stock-alerts/stock-alerts.module';
+import { registerSupportInbox } from './support-inbox/support-inbox.module';
+import { registerUsers } from './users/users.module';
+
+/**
+ * The modules, each registered by its own function (routes, order-event subscribers, queues), in
+ * dependency order: a module is handed only services registered before it. Subscribers of one
+ * order event run in this order too (docs/architecture.md): stock, documents, money, points,
+ * then the `notify` ones (audit, mail).
+ */
+export async function registerModules(
+  ctx: ModuleContext,
+  options: { testProvider: TestPaymentProvider | undefined },
+) {
+  const users = registerUsers(ctx);
+  registerAuth(ctx, { users });
+  registerSite(ctx);
+  registerNotifications(ctx);
+  registerAudit(ctx);
+  const stockAlerts = registerStockAlerts(ctx);
+  const addresses = registerAddresses(ctx);
+  const inventory = await registerInventory(ctx, { stockAlerts });
+  const { compliance, schedules } = await registerCompliance(ctx);
+  const catalog = registerCatalog(ctx, { inventory, schedules, stockAlerts });
+  const cart = registerCart(ctx, { catalog });
+  const invoices = registerInvoices(ctx, { compliance });
+  const refunds = registerRefunds(ctx);
+  const loyalty = registerLoyalty(ctx);
+  registerPromotions(ctx, { loyalty });
+  const orders = registerOrders(ctx, {
+    cart,
+    catalog,
+    inventory,
+    addresses,
+    compliance,
+    invoices,
+    refunds,
+  });
+  const reorder = registerReorder(ctx, { orders, cart });
+  registerRefills(ctx, { orders, catalog, reorder });
+  registerPrescriptions(ctx, { orders, compliance });
+  registerPayments(ctx, { orders, testProvider: options.testProvider });
+  registerReports(ctx);
+  registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });
+  const inbox = registerSupportInbox(ctx);
+  const returnsAdmin = registerReturns(ctx, { inventory, refunds, invoices });
+  registerDashboard(ctx, { inventory, inbox, returnsAdmin });
+  registerJobs(ctx);
+  return { users, refunds };
+}
