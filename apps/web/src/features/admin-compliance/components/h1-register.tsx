@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BookCheck, CalendarSearch, Download, RefreshCw } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { H1RegisterEntry } from '@pharmacy/shared';
+import type { z } from 'zod';
+import { h1RegisterQuerySchema, type H1RegisterEntry } from '@pharmacy/shared';
 import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, Input } from '../../../components/ui/form-field';
@@ -16,13 +18,7 @@ import { notify } from '../../../lib/toast';
 import { useDownloadH1RegisterCsv } from '../api/download-h1-register';
 import { h1RegisterCsvUrl, useH1Register } from '../api/get-h1-register';
 import { useRegisterParams } from '../hooks/use-register-params';
-import {
-  formatDay,
-  formatTime,
-  monthRange,
-  rangeErrors,
-  type DayRange,
-} from '../utils/register-range';
+import { formatDay, formatTime, monthRange, type DayRange } from '../utils/register-range';
 
 const units = (count: number) =>
   `${count.toLocaleString('en-IN')} ${count === 1 ? 'unit' : 'units'}`;
@@ -50,29 +46,28 @@ function OrderLink({ orderId }: { orderId: number }) {
 
 /** The period and the button that shows it; the dates are checked by the server's own rules. */
 function RangeForm({ range, onApply }: { range: DayRange; onApply: (range: DayRange) => void }) {
-  const [draft, setDraft] = useState(range);
-  const [errors, setErrors] = useState<Partial<Record<keyof DayRange, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<
+    z.input<typeof h1RegisterQuerySchema>,
+    unknown,
+    z.output<typeof h1RegisterQuerySchema>
+  >({
+    resolver: zodResolver(h1RegisterQuerySchema),
+    defaultValues: range,
+    // A change of either date takes the messages away; Show register checks again.
+    reValidateMode: 'onSubmit',
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = rangeErrors(draft);
-    setErrors(found ?? {});
-    if (!found) onApply(draft);
-  };
+  const submit = handleSubmit(({ from, to }) => onApply({ from, to }));
 
   const field = (name: keyof DayRange, label: string) => (
-    <FormField label={label} error={errors[name]} className="w-full sm:w-44">
+    <FormField label={label} error={errors[name]?.message} className="w-full sm:w-44">
       {(props) => (
-        <Input
-          {...props}
-          type="date"
-          value={draft[name]}
-          onChange={(event) => {
-            const value = event.target.value;
-            setDraft((current) => ({ ...current, [name]: value }));
-            setErrors({});
-          }}
-        />
+        <Input {...props} {...register(name, { onChange: () => clearErrors() })} type="date" />
       )}
     </FormField>
   );
