@@ -50,6 +50,50 @@ export const returnRequestInputSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestInputSchema>;
 
+/** A file the browser attached (a File there; this package knows no DOM types). */
+export interface AttachedFile {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+}
+const isAttachedFile = (value: unknown): value is AttachedFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as AttachedFile).name === 'string' &&
+  typeof (value as AttachedFile).size === 'number';
+
+/**
+ * The request form: every returnable line with its units (0: not sent back), the photos chosen
+ * (required for a damage report, as the server checks). What it gives is what the form sends.
+ */
+export const returnRequestFormSchema = z
+  .object({
+    kind: returnKindSchema,
+    reasonCode: returnRequestInputSchema.shape.reasonCode,
+    reasonText: returnRequestInputSchema.shape.reasonText,
+    lines: z
+      .array(
+        z.object({
+          orderLineId: z.number().int().positive(),
+          units: z.number().int().min(0).max(10_000),
+        }),
+      )
+      .transform((lines) => lines.filter((line) => line.units > 0))
+      .pipe(
+        z
+          .array(z.object({ orderLineId: z.number(), units: z.number() }))
+          .min(1, RETURN_MESSAGES.noLines)
+          .max(100),
+      ),
+    photos: z.array(z.custom<AttachedFile>(isAttachedFile)).max(RETURN_MAX_PHOTOS),
+  })
+  .refine((request) => request.kind !== 'damage' || request.photos.length > 0, {
+    error: RETURN_MESSAGES.photoRequired,
+    path: ['photos'],
+  });
+export type ReturnRequestFormValues = z.input<typeof returnRequestFormSchema>;
+export type ReturnRequestFormOutput = z.output<typeof returnRequestFormSchema>;
+
 export const returnRejectSchema = z.object({
   reason: z
     .string({ error: RETURN_MESSAGES.rejectReason })
@@ -80,17 +124,44 @@ const returnPayoutSchema = z.object({
     .max(100),
 });
 
-export const returnRefundSchema = z.object({
-  /** Rupees; the lines' refund due when left out. */
-  amount: z
-    .number()
+/** Rupees, more than 0 with at most two decimals. */
+const refundAmount = (base: z.ZodNumber) =>
+  base
     .positive(RETURN_MESSAGES.amountInvalid)
     .max(10_000_000)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, RETURN_MESSAGES.amountInvalid)
-    .optional(),
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, RETURN_MESSAGES.amountInvalid);
+
+export const returnRefundSchema = z.object({
+  /** Rupees; the lines' refund due when left out. */
+  amount: refundAmount(z.number()).optional(),
   payout: returnPayoutSchema.optional(),
 });
 export type ReturnRefundInput = z.infer<typeof returnRefundSchema>;
+
+/**
+ * The refund form: the amount as typed; a cash-on-delivery order's refund is a payout, so its
+ * channel and reference are asked for too (the card's refund needs neither).
+ */
+export function returnRefundFormSchema(withPayout: boolean) {
+  const amount = z
+    .string()
+    .trim()
+    .transform(Number)
+    .pipe(refundAmount(z.number({ error: RETURN_MESSAGES.amountInvalid })));
+  return withPayout
+    ? z
+        .object({ amount, ...returnPayoutSchema.shape })
+        .transform(({ amount, channel, reference }): ReturnRefundInput => ({
+          amount,
+          payout: { channel, reference },
+        }))
+    : z.object({ amount }).transform(({ amount }): ReturnRefundInput => ({ amount }));
+}
+export interface ReturnRefundFormValues {
+  amount: string;
+  channel: 'upi' | 'bank_transfer';
+  reference: string;
+}
 
 export const returnReplaceSchema = z.object({
   note: z.string().trim().max(500).optional(),

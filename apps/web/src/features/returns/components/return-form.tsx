@@ -1,12 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import {
   DAMAGE_REASONS,
   RETURN_MAX_PHOTOS,
-  RETURN_MESSAGES,
   RETURN_REASONS,
+  returnRequestFormSchema,
   type OrderReturnsResponse,
   type ReturnKind,
+  type ReturnRequestFormOutput,
+  type ReturnRequestFormValues,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, Select, Textarea } from '../../../components/ui/form-field';
@@ -18,6 +22,8 @@ const TITLES: Record<ReturnKind, string> = {
   return: 'Return items',
   damage: 'Report damaged or wrong items',
 };
+
+const resolver = zodResolver(returnRequestFormSchema);
 
 /**
  * The request form: each line of the order with how many units to send back, or the reason it
@@ -35,45 +41,75 @@ export function ReturnForm({
   onDone: () => void;
 }) {
   const reasons = kind === 'damage' ? DAMAGE_REASONS : RETURN_REASONS;
-  const [units, setUnits] = useState<Record<number, number>>({});
-  const [reasonCode, setReasonCode] = useState<string>(reasons[0].code);
-  const [reasonText, setReasonText] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const returnable = data.lines.filter((line) => !line.blockReason[kind]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
   const create = useCreateReturn();
   const titleId = useId();
+  const errorId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<ReturnRequestFormValues, unknown, ReturnRequestFormOutput>({
+    resolver,
+    defaultValues: {
+      kind,
+      reasonCode: reasons[0].code,
+      reasonText: '',
+      lines: returnable.map((line) => ({ orderLineId: line.orderLineId, units: 0 })),
+      photos: [],
+    },
+  });
+  const linesError = errors.lines?.message ?? errors.lines?.root?.message;
+  const error = linesError ?? serverError;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const lines = Object.entries(units)
-      .filter(([, n]) => n > 0)
-      .map(([orderLineId, n]) => ({ orderLineId: Number(orderLineId), units: n }));
-    if (lines.length === 0) return setError(RETURN_MESSAGES.noLines);
-    if (kind === 'damage' && photos.length === 0) return setError(RETURN_MESSAGES.photoRequired);
-    setError(null);
-    create.mutate(
-      { orderId, kind, reasonCode, reasonText, lines, photos },
-      {
-        onSuccess: (result) => {
-          notify.success(result.message);
-          onDone();
+  const submit = handleSubmit(
+    ({ reasonCode, reasonText, lines, photos }) => {
+      if (inFlight.current || create.isPending) return;
+      inFlight.current = true;
+      setServerError(null);
+      create.mutate(
+        {
+          orderId,
+          kind,
+          reasonCode,
+          reasonText: reasonText ?? '',
+          lines,
+          photos: photos.filter((photo): photo is File => photo instanceof File),
         },
-        onError: (failure) => setError(getErrorMessage(failure).replace(/^\w+: /, '')),
-      },
-    );
-  };
+        {
+          onSuccess: (result) => {
+            notify.success(result.message);
+            onDone();
+          },
+          onError: (failure) => setServerError(getErrorMessage(failure).replace(/^\w+: /, '')),
+          onSettled: () => {
+            inFlight.current = false;
+          },
+        },
+      );
+    },
+    // No units chosen is an error of the list, not of one field: the first units field takes focus.
+    (invalid) => {
+      if (invalid.lines && returnable.length > 0) setFocus('lines.0.units');
+    },
+  );
 
   return (
     <form
       aria-labelledby={titleId}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="flex flex-col gap-4 rounded-lg border border-brand-200 bg-brand-50/40 p-4"
     >
       <h3 id={titleId} className="text-base font-semibold text-slate-900">
         {TITLES[kind]}
       </h3>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" aria-describedby={linesError ? errorId : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-800">
           Items and units to {kind === 'damage' ? 'report' : 'send back'}
         </legend>
@@ -81,6 +117,7 @@ export function ReturnForm({
           {data.lines.map((line) => {
             const block = line.blockReason[kind];
             const inputId = `${titleId}-line-${line.orderLineId}`;
+            const index = returnable.indexOf(line);
             return (
               <li
                 key={line.orderLineId}
@@ -96,22 +133,36 @@ export function ReturnForm({
                 {block ? (
                   <p className="text-sm text-slate-700 sm:max-w-xs sm:text-right">{block}</p>
                 ) : (
-                  <input
-                    id={inputId}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.returnableUnits}
-                    value={units[line.orderLineId] ?? 0}
-                    onChange={(e) => {
-                      const n = Math.max(
-                        0,
-                        Math.min(line.returnableUnits, Math.floor(Number(e.target.value) || 0)),
-                      );
-                      setUnits((current) => ({ ...current, [line.orderLineId]: n }));
-                    }}
-                    className="w-24 rounded-lg border border-slate-300 px-3 py-2 text-base"
-                    aria-label={`Units of ${line.productName}`}
+                  <Controller
+                    control={control}
+                    name={`lines.${index}.units`}
+                    render={({ field }) => (
+                      <input
+                        id={inputId}
+                        ref={field.ref}
+                        name={field.name}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={line.returnableUnits}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) =>
+                          field.onChange(
+                            Math.max(
+                              0,
+                              Math.min(
+                                line.returnableUnits,
+                                Math.floor(Number(e.target.value) || 0),
+                              ),
+                            ),
+                          )
+                        }
+                        aria-invalid={linesError ? true : undefined}
+                        className="w-24 rounded-lg border border-slate-300 px-3 py-2 text-base"
+                        aria-label={`Units of ${line.productName}`}
+                      />
+                    )}
                   />
                 )}
               </li>
@@ -119,9 +170,9 @@ export function ReturnForm({
           })}
         </ul>
       </fieldset>
-      <FormField label="Reason">
+      <FormField label="Reason" error={errors.reasonCode?.message}>
         {(field) => (
-          <Select {...field} value={reasonCode} onChange={(e) => setReasonCode(e.target.value)}>
+          <Select {...field} {...register('reasonCode')}>
             {reasons.map((reason) => (
               <option key={reason.code} value={reason.code}>
                 {reason.label}
@@ -130,37 +181,39 @@ export function ReturnForm({
           </Select>
         )}
       </FormField>
-      <FormField label="Tell us more (optional)">
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={3}
-            maxLength={1000}
-            value={reasonText}
-            onChange={(e) => setReasonText(e.target.value)}
-          />
-        )}
+      <FormField label="Tell us more (optional)" error={errors.reasonText?.message}>
+        {(field) => <Textarea {...field} rows={3} maxLength={1000} {...register('reasonText')} />}
       </FormField>
       {kind === 'damage' ? (
         <FormField
           label="Photos"
           hint={`JPG, PNG or PDF, 5 MB each, up to ${RETURN_MAX_PHOTOS}. Show the damage or the label of the wrong item.`}
+          error={errors.photos?.message}
         >
           {(field) => (
-            <input
-              {...field}
-              type="file"
-              multiple
-              accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
-              onChange={(e) =>
-                setPhotos(Array.from(e.target.files ?? []).slice(0, RETURN_MAX_PHOTOS))
-              }
-              className="text-sm"
+            <Controller
+              control={control}
+              name="photos"
+              render={({ field: photos }) => (
+                <input
+                  {...field}
+                  ref={photos.ref}
+                  name={photos.name}
+                  onBlur={photos.onBlur}
+                  type="file"
+                  multiple
+                  accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+                  onChange={(e) =>
+                    photos.onChange(Array.from(e.target.files ?? []).slice(0, RETURN_MAX_PHOTOS))
+                  }
+                  className="text-sm"
+                />
+              )}
             />
           )}
         </FormField>
       ) : null}
-      {error ? <FieldError>{error}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"

@@ -1,7 +1,19 @@
 import { ArrowLeft, Check, PackageCheck, RefreshCw, Repeat, Undo2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { formatMoney, type ReturnQueueItem } from '@pharmacy/shared';
+import {
+  formatMoney,
+  returnReceiveSchema,
+  returnRefundFormSchema,
+  returnRejectSchema,
+  type ReturnQueueItem,
+  type ReturnReceiveInput,
+  type ReturnRefundFormValues,
+  type ReturnRefundInput,
+  type ReturnRejectInput,
+} from '@pharmacy/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,6 +28,8 @@ import { notify } from '../../../lib/toast';
 import { useReturnAction, useReturnRequest, type ReturnAction } from '../api/admin-returns';
 import { KIND_TITLES, ReturnStatusBadge, ReturnSteps } from './return-steps';
 
+const rejectResolver = zodResolver(returnRejectSchema);
+
 /** Cash on delivery is refunded as a payout the pharmacy makes and records with its reference. */
 const isCashOnDelivery = (request: ReturnQueueItem) =>
   (request.paymentNote ?? '').toLowerCase().includes('cash');
@@ -24,6 +38,8 @@ function useAct(id: number) {
   const action = useReturnAction(id);
   const [error, setError] = useState<string | null>(null);
   const run = (input: ReturnAction) => {
+    // The pending flag disables the buttons; this guards a second click in the same frame too.
+    if (action.isPending) return;
     setError(null);
     action.mutate(input, {
       onSuccess: (result) => notify.success(result.message),
@@ -35,11 +51,15 @@ function useAct(id: number) {
 
 function RequestedActions({ request }: { request: ReturnQueueItem }) {
   const { run, error, isPending, variables } = useAct(request.id);
-  const [reason, setReason] = useState('');
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    run({ action: 'reject', reason });
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReturnRejectInput>({
+    resolver: rejectResolver,
+    defaultValues: { reason: '' },
+  });
+  const reject = handleSubmit(({ reason }) => run({ action: 'reject', reason }));
   return (
     <div className="flex flex-col gap-4">
       <Button
@@ -51,20 +71,13 @@ function RequestedActions({ request }: { request: ReturnQueueItem }) {
       >
         Approve
       </Button>
-      <form onSubmit={reject} className="flex flex-col gap-2" noValidate>
+      <form onSubmit={(event) => void reject(event)} className="flex flex-col gap-2" noValidate>
         <FormField
           label="Reason for rejecting"
           hint="The customer reads it in the mail and on the order page."
+          error={errors.reason?.message}
         >
-          {(field) => (
-            <Textarea
-              {...field}
-              rows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
+          {(field) => <Textarea {...field} rows={2} maxLength={500} {...register('reason')} />}
         </FormField>
         <Button
           type="submit"
@@ -84,62 +97,62 @@ function RequestedActions({ request }: { request: ReturnQueueItem }) {
 
 function ReceiveActions({ request }: { request: ReturnQueueItem }) {
   const { run, error, isPending } = useAct(request.id);
-  // Unopened returns are usually fit to sell again; damaged items never are.
-  const [resaleable, setResaleable] = useState<Record<number, number>>(() =>
-    Object.fromEntries(
-      request.lines.map((l) => [l.orderLineId, request.kind === 'return' ? l.units : 0]),
-    ),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    run({
-      action: 'receive',
-      body: {
-        lines: request.lines.map((l) => ({
-          orderLineId: l.orderLineId,
-          resaleableUnits: resaleable[l.orderLineId] ?? 0,
-        })),
-      },
-    });
-  };
+  const { control, handleSubmit } = useForm<ReturnReceiveInput>({
+    resolver: zodResolver(returnReceiveSchema),
+    // Unopened returns are usually fit to sell again; damaged items never are.
+    defaultValues: {
+      lines: request.lines.map((l) => ({
+        orderLineId: l.orderLineId,
+        resaleableUnits: request.kind === 'return' ? l.units : 0,
+      })),
+    },
+  });
+  const submit = handleSubmit((body) => run({ action: 'receive', body }));
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
       <p className="text-sm text-slate-700">
         Units fit to sell again go back to their batch; the rest are written off on the stock
         ledger.
       </p>
-      {request.lines.map((line) => (
-        <FormField
+      {request.lines.map((line, index) => (
+        <Controller
           key={line.orderLineId}
-          label={`Resaleable units of ${line.productName}`}
-          hint={`${line.units} came back`}
-        >
-          {(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={line.units}
-              value={resaleable[line.orderLineId] ?? 0}
-              onChange={(e) =>
-                setResaleable((current) => ({
-                  ...current,
-                  [line.orderLineId]: Math.max(
-                    0,
-                    Math.min(line.units, Math.floor(Number(e.target.value) || 0)),
-                  ),
-                }))
-              }
-              className="w-28"
-            />
+          control={control}
+          name={`lines.${index}.resaleableUnits`}
+          render={({ field: units, fieldState }) => (
+            <FormField
+              label={`Resaleable units of ${line.productName}`}
+              hint={`${line.units} came back`}
+              error={fieldState.error?.message}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  ref={units.ref}
+                  name={units.name}
+                  onBlur={units.onBlur}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.units}
+                  value={units.value}
+                  onChange={(e) =>
+                    units.onChange(
+                      Math.max(0, Math.min(line.units, Math.floor(Number(e.target.value) || 0))),
+                    )
+                  }
+                  className="w-28"
+                />
+              )}
+            </FormField>
           )}
-        </FormField>
+        />
       ))}
       <Button
         type="submit"
         icon={<PackageCheck aria-hidden="true" className="size-4" />}
         isPending={isPending}
+        disabled={isPending}
         className="self-start"
       >
         Mark received
@@ -153,61 +166,54 @@ function SettleActions({ request }: { request: ReturnQueueItem }) {
   const { run, error, isPending, variables } = useAct(request.id);
   const { currencySymbol } = useShopSettings();
   const cod = isCashOnDelivery(request);
-  const [amount, setAmount] = useState(request.refundDue.toFixed(2));
-  const [channel, setChannel] = useState<'upi' | 'bank_transfer'>('upi');
-  const [reference, setReference] = useState('');
+  const refundResolver = useMemo(
+    () =>
+      zodResolver(returnRefundFormSchema(cod)) as unknown as Resolver<
+        ReturnRefundFormValues,
+        unknown,
+        ReturnRefundInput
+      >,
+    [cod],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReturnRefundFormValues, unknown, ReturnRefundInput>({
+    resolver: refundResolver,
+    defaultValues: { amount: request.refundDue.toFixed(2), channel: 'upi', reference: '' },
+  });
   const [note, setNote] = useState('');
-  const refund = (event: FormEvent) => {
-    event.preventDefault();
-    run({
-      action: 'refund',
-      body: {
-        amount: Number(amount),
-        ...(cod ? { payout: { channel, reference: reference.trim() } } : {}),
-      },
-    });
-  };
+  const refund = handleSubmit((body) => run({ action: 'refund', body }));
   return (
     <div className="flex flex-col gap-6">
-      <form onSubmit={refund} className="flex flex-col gap-3" noValidate>
+      <form onSubmit={(event) => void refund(event)} className="flex flex-col gap-3" noValidate>
         <FormField
           label={`Refund amount (${currencySymbol})`}
           hint={`Due for these items: ${formatMoney(request.refundDue, currencySymbol)}; at most ${formatMoney(request.refundable, currencySymbol)} can still be refunded on this order.`}
+          error={errors.amount?.message}
         >
           {(field) => (
-            <Input
-              {...field}
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className="w-40"
-            />
+            <Input {...field} inputMode="decimal" {...register('amount')} className="w-40" />
           )}
         </FormField>
         {cod ? (
           <>
-            <FormField label="Paid back by">
+            <FormField label="Paid back by" error={errors.channel?.message}>
               {(field) => (
-                <Select
-                  {...field}
-                  value={channel}
-                  onChange={(e) => setChannel(e.target.value as 'upi' | 'bank_transfer')}
-                  className="w-48"
-                >
+                <Select {...field} {...register('channel')} className="w-48">
                   <option value="upi">UPI</option>
                   <option value="bank_transfer">Bank transfer</option>
                 </Select>
               )}
             </FormField>
-            <FormField label="Payout reference" hint="The UPI or bank transaction reference.">
+            <FormField
+              label="Payout reference"
+              hint="The UPI or bank transaction reference."
+              error={errors.reference?.message}
+            >
               {(field) => (
-                <Input
-                  {...field}
-                  maxLength={100}
-                  value={reference}
-                  onChange={(e) => setReference(e.target.value)}
-                  className="w-64"
-                />
+                <Input {...field} maxLength={100} {...register('reference')} className="w-64" />
               )}
             </FormField>
           </>

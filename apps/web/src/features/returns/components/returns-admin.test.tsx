@@ -102,22 +102,30 @@ describe('returns queue (issue 19)', { timeout: 20_000 }, () => {
     const fetchMock = signInAsAdmin({
       'GET /api/returns/4': { body: requested },
       'POST /api/returns/4/reject': {
-        status: 400,
+        status: 409,
         body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: 'Please say why the request is rejected.',
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This request has already been answered.',
         },
       },
     });
     const user = userEvent.setup();
     renderApp('/dashboard/returns/4');
-    await user.type(await screen.findByLabelText('Reason for rejecting'), 'x');
+    const reason = await screen.findByLabelText('Reason for rejecting');
+    // The shared rule answers a too short reason before anything is sent, on the field itself.
+    await user.type(reason, 'x');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Please say why the request is rejected.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+    expect(callsTo(fetchMock, 'POST', '/api/returns/4/reject')).toHaveLength(0);
+    await user.type(reason, ' is a duplicate');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(
-      (await screen.findAllByText('Please say why the request is rejected.')).length,
+      (await screen.findAllByText('This request has already been answered.')).length,
     ).toBeGreaterThan(0);
     const [, init] = callsTo(fetchMock, 'POST', '/api/returns/4/reject')[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'x' });
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'x is a duplicate' });
   });
 });
