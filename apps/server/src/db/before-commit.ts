@@ -1,4 +1,4 @@
-import type { Database, DbOrTx, Transaction } from './client';
+import type { Database, DbOrTx, Transaction } from './types';
 
 /**
  * Work a transaction does last, just before it commits. The audit chain's append takes one lock

@@ -2,7 +2,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,13 +10,9 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { withBeforeCommit } from './before-commit';
 import { acquireDataDirLock } from './lock';
+import type { Database } from './types';
 
-export type Schema = typeof schema;
-/** One type for both drivers so repositories have one code path (ARCHITECTURE.md). */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; repositories accept either. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type DbOrTx = Database | Transaction;
+export type { Database, DbOrTx, Schema, Transaction } from './types';
 
 export interface DatabaseHandle {
   db: Database;
