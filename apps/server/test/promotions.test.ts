@@ -21,6 +21,7 @@ import {
   payments,
   taxDocuments,
 } from '../src/db/schema/index';
+import { createCouponsService } from '../src/modules/coupons/coupons.service';
 import { taxDocumentContentSchema } from '../src/modules/invoices/invoice-content';
 import { createLoyaltyService } from '../src/modules/loyalty/loyalty.service';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service';
@@ -667,7 +668,12 @@ describe(`coupons and points before payment (${testDriver})`, () => {
     ]);
     expect((await applyCoupon(user, orderId, coupon.code)).statusCode).toBe(200);
     const loyalty = createLoyaltyService({ db: db(), policy: t.config.loyalty });
-    const promotions = createPromotionsService({ db: db(), loyalty, policy: t.config.loyalty });
+    const promotions = createPromotionsService({
+      db: db(),
+      loyalty,
+      coupons: createCouponsService({ db: db() }),
+      policy: t.config.loyalty,
+    });
     await db().transaction((tx) => promotions.onOrderCancelled(tx, { orderId }));
     expect(await timesUsed(coupon.id)).toBe(0);
     expect(await heldRedemptions(coupon.id)).toHaveLength(0);

@@ -9,7 +9,7 @@ import {
   type CouponListResponse,
   type CouponTerms,
 } from '@pharmacy/shared';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './coupons.repository';
@@ -92,7 +92,13 @@ const auditView = (write: repository.CouponWrite) => ({
   endsAt: write.endsAt instanceof Date ? write.endsAt.toISOString() : (write.endsAt ?? null),
 });
 
-/** Issue 19: the admins' coupon codes. Uses are counted by the promotions module. */
+/** The redemption an order holds with its coupon's terms (heldCoupon). */
+export type HeldCoupon = NonNullable<Awaited<ReturnType<typeof repository.heldCoupon>>>;
+
+/**
+ * Issue 19: the admins' coupon codes. Uses are counted by the promotions module, through the
+ * functions below that take its transaction (decision 0020: never through this repository).
+ */
 export function createCouponsService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -102,8 +108,75 @@ export function createCouponsService(deps: { db: Database }) {
     return toCoupon(row);
   }
 
+  /** Gives a redemption's use back to its coupon; the redemption stays, marked released. */
+  async function releaseRedemption(
+    tx: DbOrTx,
+    held: { redemptionId: number; couponId: number },
+    at: Date,
+  ): Promise<void> {
+    await repository.releaseRedemption(tx, held.redemptionId, at);
+    await repository.giveBackUse(tx, held.couponId);
+  }
+
   return {
     get,
+
+    /** The redemption `orderId` holds with its coupon's terms, in one statement. */
+    async heldCoupon(tx: DbOrTx, orderId: number): Promise<HeldCoupon | undefined> {
+      return repository.heldCoupon(tx, orderId);
+    },
+
+    /**
+     * The coupon with this code as an order of `userId` would redeem it, and that member's uses
+     * of it on their other orders. A coupon with a per-customer limit is read again locked: this
+     * member's applications of it queue on its row, so two tabs cannot both take the last
+     * personal use.
+     */
+    async couponForOrder(
+      tx: DbOrTx,
+      code: string,
+      order: { userId: number; orderId: number },
+    ): Promise<{ coupon: repository.CouponRecord; usesByCustomer: number } | undefined> {
+      const found = await repository.findCouponByCode(tx, code);
+      if (!found) return undefined;
+      if (found.perCustomerLimit === null) return { coupon: found, usesByCustomer: 0 };
+      const coupon = (await repository.findCoupon(tx, found.id, { forUpdate: true })) ?? found;
+      const usesByCustomer = await repository.usesByCustomer(
+        tx,
+        coupon.id,
+        order.userId,
+        order.orderId,
+      );
+      return { coupon, usesByCustomer };
+    },
+
+    /**
+     * Takes one use in a single conditional UPDATE (false when none is left or the coupon is
+     * off): however many shoppers apply the last use at once, only the first finds room.
+     */
+    async takeUse(tx: DbOrTx, couponId: number): Promise<boolean> {
+      return repository.takeUse(tx, couponId);
+    },
+
+    async recordRedemption(
+      tx: DbOrTx,
+      values: { couponId: number; orderId: number; userId: number; discountMinor: number },
+    ): Promise<void> {
+      await repository.insertRedemption(tx, values);
+    },
+
+    releaseRedemption,
+
+    /** Gives back the use an order holds, if it holds one (a cancelled order). */
+    async releaseOrderRedemption(tx: DbOrTx, orderId: number, at: Date): Promise<void> {
+      const redemption = await repository.activeRedemption(tx, orderId);
+      if (redemption)
+        await releaseRedemption(
+          tx,
+          { redemptionId: redemption.id, couponId: redemption.couponId },
+          at,
+        );
+    },
 
     async list(query: CouponListQuery): Promise<CouponListResponse> {
       const pageSize = COUPON_PAGE_SIZE;

@@ -12,8 +12,7 @@ import { beforeCommit } from '../../db/before-commit';
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
-import * as coupons from '../coupons/coupons.repository';
-import { couponTerms } from '../coupons/coupons.service';
+import { couponTerms, type CouponsService, type HeldCoupon } from '../coupons/coupons.service';
 import type { LoyaltyService } from '../loyalty/loyalty.service';
 import {
   couponLineDiscounts,
@@ -35,6 +34,17 @@ type Loyalty = Pick<
   'redeemForOrder' | 'releaseRedemption' | 'balance' | 'lockedBalance'
 >;
 
+/** What promotions does with coupons, each in its transaction (the coupons module's service). */
+type Coupons = Pick<
+  CouponsService,
+  | 'heldCoupon'
+  | 'couponForOrder'
+  | 'takeUse'
+  | 'recordRedemption'
+  | 'releaseRedemption'
+  | 'releaseOrderRedemption'
+>;
+
 /**
  * Issue 19: a coupon and loyalty points on an order waiting for payment. The server reprices the
  * order every time (never a client total): the coupon's discount on the lines it covers, then
@@ -45,10 +55,11 @@ type Loyalty = Pick<
 export function createPromotionsService(deps: {
   db: Database;
   loyalty: Loyalty;
+  coupons: Coupons;
   policy: LoyaltyPolicy;
   now?: (() => Date) | undefined;
 }) {
-  const { db, loyalty, policy } = deps;
+  const { db, loyalty, coupons, policy } = deps;
   const now = () => deps.now?.() ?? new Date();
 
   /** The owner's order, locked, still open to discounts; another member's order is not found. */
@@ -61,8 +72,7 @@ export function createPromotionsService(deps: {
   }
 
   async function releaseCoupon(tx: DbOrTx, redemptionId: number, couponId: number) {
-    await coupons.releaseRedemption(tx, redemptionId, now());
-    await coupons.giveBackUse(tx, couponId);
+    await coupons.releaseRedemption(tx, { redemptionId, couponId }, now());
   }
 
   /** The lines and the coupon's shares of them as the order holds them now. */
@@ -151,21 +161,19 @@ export function createPromotionsService(deps: {
     tx: DbOrTx,
     order: repository.OrderFigures,
     lines: repository.PricedLine[],
-    held: Awaited<ReturnType<typeof coupons.heldCoupon>>,
+    held: HeldCoupon | undefined,
     heldShares: number[],
     code: string,
   ): Promise<{ code: string; shares: number[] }> {
     if (held && held.coupon.code === code) return { code, shares: heldShares };
-    const found = await coupons.findCouponByCode(tx, code);
+    // A per-customer limit is counted across this member's orders (read under the coupon's row
+    // lock by couponForOrder, so two tabs cannot both take the last personal use).
+    const found = await coupons.couponForOrder(tx, code, {
+      userId: order.userId,
+      orderId: order.id,
+    });
     if (!found) throw new BadRequestError(unknownCode(code));
-    // A per-customer limit is counted across this member's orders: their applications of this
-    // coupon queue on its row, so two tabs cannot both take the last personal use.
-    let coupon = found;
-    let usesByCustomer = 0;
-    if (found.perCustomerLimit !== null) {
-      coupon = (await coupons.findCoupon(tx, found.id, { forUpdate: true })) ?? found;
-      usesByCustomer = await coupons.usesByCustomer(tx, coupon.id, order.userId, order.id);
-    }
+    const { coupon, usesByCustomer } = found;
     const result = evaluateCoupon(couponTerms(coupon), lines, { now: now(), usesByCustomer });
     if (!result.ok) throw new ConflictError(result.reason);
     if (held) await releaseCoupon(tx, held.redemptionId, held.coupon.id);
@@ -176,7 +184,7 @@ export function createPromotionsService(deps: {
       if (!(await coupons.takeUse(tx, coupon.id))) throw new ConflictError(usedUp(coupon.code));
     };
     if (!beforeCommit(tx, takeUse)) await takeUse();
-    await coupons.insertRedemption(tx, {
+    await coupons.recordRedemption(tx, {
       couponId: coupon.id,
       orderId: order.id,
       userId: order.userId,
@@ -322,8 +330,7 @@ export function createPromotionsService(deps: {
      * order keeps its figures, which are what was paid). Points are the loyalty module's hook.
      */
     async onOrderCancelled(tx: DbOrTx, input: { orderId: number }): Promise<void> {
-      const redemption = await coupons.activeRedemption(tx, input.orderId);
-      if (redemption) await releaseCoupon(tx, redemption.id, redemption.couponId);
+      await coupons.releaseOrderRedemption(tx, input.orderId, now());
     },
   };
 }
