@@ -68,7 +68,7 @@ export async function registerModules(
   registerReports(ctx);
   registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });
   const inbox = registerSupportInbox(ctx);
-  const returnsAdmin = registerReturns(ctx, { inventory, refunds, invoices });
+  const returnsAdmin = registerReturns(ctx, { refunds, invoices });
   registerDashboard(ctx, { inventory, inbox, returnsAdmin });
   registerJobs(ctx);
   return { users, refunds };

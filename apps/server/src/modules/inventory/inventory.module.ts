@@ -23,6 +23,15 @@ export async function registerInventory(
   ctx.orderEvents.on('order.cancelled', async (tx, event) => {
     await inventory.returnOrderStock(tx, event.order.id, event.byUserId);
   });
+  // Returned units: the resaleable ones back on the batch they were sold from, the others written
+  // off, so a batch's stock stays the sum of its ledger (issue 19).
+  ctx.orderEvents.on('order.returned', async (tx, event) => {
+    await inventory.returnCustomerUnits(tx, {
+      orderId: event.orderId,
+      userId: event.byUserId,
+      lines: event.lines,
+    });
+  });
   ctx.routes(inventoryRoutes, { inventory });
   return inventory;
 }

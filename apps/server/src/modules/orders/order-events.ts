@@ -95,8 +95,18 @@ export interface OrderEventMap {
     paidMinor: number;
     refundedMinorAfter: number;
   };
-  /** Returned units received back at the pharmacy. */
-  'order.returned': { orderId: number; returnRequestId: number; byUserId: number | null };
+  /** A return received back at the pharmacy: per line, the units and how many can be sold again. */
+  'order.returned': {
+    orderId: number;
+    returnRequestId: number;
+    byUserId: number | null;
+    lines: Array<{
+      orderLineId: number;
+      units: number;
+      resaleableUnits: number;
+      unitsAlreadyReceived: number;
+    }>;
+  };
 }
 
 export type OrderEvents = EventBus<OrderEventMap>;

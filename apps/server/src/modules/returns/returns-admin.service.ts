@@ -16,8 +16,8 @@ import type { ReturnRequestRow } from '../../db/schema/index';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
-import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { OrderEvents } from '../orders/order-events';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { ReturnMailStep } from './returns-mail';
 import { lineDueMinor, viewRequests } from './returns-view';
@@ -44,11 +44,12 @@ function allocate(total: number, weights: number[]): number[] {
 export function createReturnsAdminService(deps: {
   db: Database;
   returns: Pick<ReturnsService, 'mailStep'>;
-  inventory: Pick<InventoryService, 'returnCustomerUnits'>;
+  /** `order.returned` puts the units back on their batches (inventory) in the same transaction. */
+  events: OrderEvents;
   refunds: Pick<RefundsService, 'refund' | 'refundableMinor'>;
   invoices: Pick<InvoicesService, 'issuePartialCreditNote'>;
 }) {
-  const { db, returns, inventory, refunds, invoices } = deps;
+  const { db, returns, events, refunds, invoices } = deps;
 
   async function queueItem(
     tx: DbOrTx,
@@ -190,9 +191,10 @@ export function createReturnsAdminService(deps: {
           });
           for (const line of lines)
             await repository.setResaleable(tx, id, line.orderLineId, line.resaleableUnits);
-          await inventory.returnCustomerUnits(tx, {
+          await events.publish(tx, 'order.returned', {
             orderId: request.orderId,
-            userId: session.userId,
+            returnRequestId: id,
+            byUserId: session.userId,
             lines,
           });
           const resaleable = lines.reduce((sum, l) => sum + l.resaleableUnits, 0);

@@ -1,4 +1,3 @@
-import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { ModuleContext } from '../module';
 import type { RefundsService } from '../refunds/refunds.service';
@@ -10,7 +9,6 @@ import { createReturnsService } from './returns.service';
 export function registerReturns(
   ctx: ModuleContext,
   deps: {
-    inventory: Pick<InventoryService, 'returnCustomerUnits'>;
     refunds: Pick<RefundsService, 'refund' | 'refundableMinor'>;
     invoices: Pick<InvoicesService, 'issuePartialCreditNote'>;
   },
@@ -24,7 +22,12 @@ export function registerReturns(
     shopName: ctx.config.shopName,
     now: ctx.now,
   });
-  const returnsAdmin = createReturnsAdminService({ db: ctx.db, returns, ...deps });
+  const returnsAdmin = createReturnsAdminService({
+    db: ctx.db,
+    returns,
+    events: ctx.orderEvents,
+    ...deps,
+  });
   ctx.routes(returnsRoutes, { returns, returnsAdmin });
   return returnsAdmin;
 }
