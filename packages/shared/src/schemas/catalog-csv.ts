@@ -46,11 +46,13 @@ export const CATALOG_CSV_MAX_ROWS = 200_000;
 /** A preview lists this many refused rows; the count covers them all. */
 export const CATALOG_CSV_REFUSED_LISTED = 500;
 
+const CHOOSE_CSV_FILE = 'Please choose a CSV file.';
+
 export const CATALOG_CSV_MESSAGES = {
   tooLarge: `The file is larger than ${CATALOG_CSV_MAX_BYTES / (1024 * 1024)} MB.`,
   tooManyRows: `The file has more than ${CATALOG_CSV_MAX_ROWS.toLocaleString('en-IN')} rows: split it into several imports.`,
   empty: 'The file is empty: it needs a header row and at least one product.',
-  noFile: 'file: Please choose a CSV file.',
+  noFile: `file: ${CHOOSE_CSV_FILE}`,
   changedSincePreview:
     'The file is not the one that was previewed. Preview it again before importing.',
   refused: 'Nothing was imported: fix the refused rows and preview the file again.',
@@ -59,6 +61,23 @@ export const CATALOG_CSV_MESSAGES = {
   idInvalid: 'ID must be the number of an existing product, or empty for a new one.',
   returnableInvalid: 'Returnable must be yes or no.',
 } as const;
+
+/**
+ * The import form's file, checked before it is sent: one is chosen and it is within the limit the
+ * server applies. Structural (a name and a size), as the browser's File is not a type here.
+ */
+const isFileLike = (value: unknown): value is { name: string; size: number } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { size?: unknown }).size === 'number';
+
+export const catalogCsvFileFormSchema = z.object({
+  file: z
+    .unknown()
+    .refine(isFileLike, CHOOSE_CSV_FILE)
+    .transform((value) => value as { name: string; size: number })
+    .refine((file) => file.size <= CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES.tooLarge),
+});
 
 const requiredName = (label: string, max: number) =>
   z

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CheckCircle2, FileWarning, Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   CATALOG_CSV_COLUMNS,
   CATALOG_CSV_MAX_BYTES,
-  CATALOG_CSV_MESSAGES,
+  catalogCsvFileFormSchema,
   type CatalogImportPreview,
   type CatalogImportResult,
 } from '@pharmacy/shared';
@@ -132,34 +135,39 @@ function ImportDone({ result }: { result: CatalogImportResult }) {
 export function CatalogueImport() {
   const fileId = useId();
   const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const { control, handleSubmit, clearErrors } = useForm<
+    z.input<typeof catalogCsvFileFormSchema>,
+    unknown,
+    z.output<typeof catalogCsvFileFormSchema>
+  >({
+    resolver: zodResolver(catalogCsvFileFormSchema),
+    defaultValues: { file: null },
+    // Choosing another file takes the message away; Preview checks again.
+    reValidateMode: 'onSubmit',
+  });
+  const {
+    field: fileField,
+    fieldState: { error: fileError },
+  } = useController({ control, name: 'file' });
+  const file = fileField.value instanceof File ? fileField.value : null;
   const preview = usePreviewCatalogueImport();
   const confirm = useImportCatalogue();
   const planned = preview.data;
   const changes = planned ? planned.toCreate + planned.toUpdate : 0;
 
   const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setFileError(null);
+    fileField.onChange(chosen);
+    clearErrors('file');
     preview.reset();
     confirm.reset();
   };
 
+  // The shared schema asks for a file within the server's limit; when not, the input takes focus.
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     confirm.reset();
-    if (!file) {
-      setFileError('Please choose a CSV file.');
-      input.current?.focus();
-      return;
-    }
-    if (file.size > CATALOG_CSV_MAX_BYTES) {
-      setFileError(CATALOG_CSV_MESSAGES.tooLarge);
-      return;
-    }
-    preview.mutate(file);
+    return handleSubmit(() => {
+      if (file) preview.mutate(file);
+    })(event);
   };
 
   if (confirm.data) {
@@ -197,7 +205,9 @@ export function CatalogueImport() {
             CSV file
           </label>
           <Input
-            ref={input}
+            ref={fileField.ref}
+            name={fileField.name}
+            onBlur={fileField.onBlur}
             id={fileId}
             type="file"
             accept=".csv,text/csv"
@@ -212,7 +222,7 @@ export function CatalogueImport() {
             the same name. Prescription and Stock are not imported: stock comes from received
             batches. At most {CATALOG_CSV_MAX_BYTES / (1024 * 1024)} MB.
           </p>
-          {fileError ? <FieldError>{fileError}</FieldError> : null}
+          {fileError ? <FieldError>{fileError.message}</FieldError> : null}
         </div>
         <div>
           <Button
