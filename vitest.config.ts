@@ -44,6 +44,14 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own checks: the import-boundaries lint rule and the cycle check.
+        test: {
+          name: 'tooling',
+          include: ['tooling/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],

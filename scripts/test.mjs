@@ -1,7 +1,9 @@
 // `npm test`: every suite, in the layout of decision 0019.
 //
-//   checks  typecheck, and lint then format beside it (two processes, two cores)
-//   unit    the shared rules and the web app's components (vitest projects shared and web)
+//   checks  typecheck, and lint, format and the import-cycle check beside it (two processes,
+//           two cores)
+//   unit    the shared rules, the web app's components and the lint rules (vitest projects
+//           shared, web and tooling)
 //   api     the server's tests: on PostgreSQL when TEST_DATABASE_URL is set (every file, the
 //           fuzzing included), and on PGlite (every file but the fuzzing when PostgreSQL ran, the
 //           fuzzing too when it did not); the reliability suites join here unless STRESS_PROFILE
@@ -59,7 +61,7 @@ function runSync(label, command, commandArgs, env = {}) {
 }
 
 async function checks() {
-  // tsc is one process on one core; lint then format take the other.
+  // tsc is one process on one core; lint, format and the cycle check take the other.
   const lint = [
     'eslint',
     '.',
@@ -77,6 +79,7 @@ async function checks() {
     (async () => [
       await runBuffered('lint', 'npx', lint),
       await runBuffered('format', 'npx', format),
+      await runBuffered('import cycles', 'node', ['scripts/check-cycles.mjs']),
     ])(),
   ]);
   for (const result of results.flat()) {
@@ -256,9 +259,11 @@ function stress() {
 
 if (wants('checks')) await checks();
 if (wants('unit'))
-  vitest('unit tests (shared rules, web components)', ['--project', 'shared', '--project', 'web'], {
-    TEST_WORKERS: String(WORKERS.unit),
-  });
+  vitest(
+    'unit tests (shared rules, web components, lint rules)',
+    ['--project', 'shared', '--project', 'web', '--project', 'tooling'],
+    { TEST_WORKERS: String(WORKERS.unit) },
+  );
 if (wants('api')) await apiTests();
 if (wants('e2e')) playwright();
 // The long reliability suites join when a stress profile is named, as CI does with

@@ -2,8 +2,9 @@
 /**
  * ARCHITECTURE.md import boundaries as one small ESLint rule: shared ← server, shared ← web, never
  * server ↔ web; in the web app components/lib/config → features → app, and features never import
- * each other. Relative specifiers are resolved against the importing file, so the rule sees where
- * an import really points, whatever the number of '../'.
+ * each other. In the server a module reaches another module's data through that module's service,
+ * never its repository (decision 0020). Relative specifiers are resolved against the importing
+ * file, so the rule sees where an import really points, whatever the number of '../'.
  */
 import path from 'node:path';
 
@@ -52,6 +53,25 @@ function featureOf(file) {
 
 const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
 
+const serverModules = rel('apps/server/src/modules');
+
+/** The module a server file belongs to, and its path inside that module's folder. */
+function moduleOf(file) {
+  if (!file.startsWith(serverModules + path.sep)) return undefined;
+  const [name, ...rest] = file.slice(serverModules.length + 1).split(path.sep);
+  return { name, rest };
+}
+
+/**
+ * A repository: a file named *repository (orders.repository.ts, repository.ts, with or without
+ * its extension in the specifier), a folder named repository or repositories, or a file in one.
+ */
+const isRepository = (rest) =>
+  rest.some((segment) => /repositor(y|ies)$/i.test(segment.replace(/\.[cm]?[jt]sx?$/, '')));
+
+export const CROSS_MODULE_REPOSITORY =
+  "a module reaches another module's data through its service, never its repository";
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -72,6 +92,12 @@ const rule = {
         if (!owner) return;
         target = owner[1];
       }
+      const from = moduleOf(importer);
+      const to = moduleOf(target);
+      if (from && to && from.name !== to.name && isRepository(to.rest)) {
+        context.report({ node, message: `${CROSS_MODULE_REPOSITORY} (${specifier})` });
+        return;
+      }
       for (const zone of zones) {
         if (!inside(importer, zone.from)) continue;
         if (!zone.to.some((dir) => inside(target, dir))) continue;
@@ -86,6 +112,11 @@ const rule = {
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
       ImportExpression: (node) =>
         node.source.type === 'Literal' && check(node.source, node.source.value),
+      // `import x = require('…')` and a type written `import('…').Row`.
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' &&
+        check(node.moduleReference.expression, node.moduleReference.expression.value),
+      TSImportType: (node) => node.source && check(node.source, node.source.value),
     };
   },
 };
