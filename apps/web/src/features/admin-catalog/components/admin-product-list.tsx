@@ -1,15 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileText, PackageSearch, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import {
   formatMoney,
   isLowStock,
   LIMITS,
   MESSAGES,
+  productListQuerySchema,
   showingText,
   type Product,
 } from '@pharmacy/shared';
 import { ButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -23,7 +28,9 @@ import { useShopSettings } from '../../../lib/shop-settings';
 import { notify } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+
+/** The search box reads the list query's own rule (trimmed, at most 100 characters). */
+const searchFormSchema = productListQuerySchema.pick({ search: true });
 
 function readListParams(search: string) {
   const params = new URLSearchParams(search);
@@ -149,12 +156,16 @@ export function AdminProductList({ actions }: { actions?: ReactNode } = {}) {
   const navigate = useNavigate();
   const params = readListParams(locationSearch);
   const { data, isPending, isError, error, isFetching } = useAdminProducts(params);
-  const [text, setText] = useState(params.search);
+  const { register, handleSubmit, setValue } = useForm<
+    z.input<typeof searchFormSchema>,
+    unknown,
+    z.output<typeof searchFormSchema>
+  >({ resolver: zodResolver(searchFormSchema), defaultValues: { search: params.search } });
   const [deleting, setDeleting] = useState<Product | null>(null);
   const remove = useDeleteProduct();
 
   // The header search writes the same URL parameter; follow it.
-  useEffect(() => setText(params.search), [params.search]);
+  useEffect(() => setValue('search', params.search), [params.search, setValue]);
 
   const go = (next: { page?: number; search?: string }, replace = false) => {
     const query = new URLSearchParams();
@@ -208,11 +219,10 @@ export function AdminProductList({ actions }: { actions?: ReactNode } = {}) {
       <form
         role="search"
         className="relative mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={handleSubmit(({ search }) => {
           debounced.cancel();
-          go({ search: text.trim(), page: 1 }, true);
-        }}
+          go({ search: search ?? '', page: 1 }, true);
+        })}
       >
         <label htmlFor={searchId} className="sr-only">
           Search the product list
@@ -224,12 +234,9 @@ export function AdminProductList({ actions }: { actions?: ReactNode } = {}) {
         <Input
           id={searchId}
           type="search"
-          value={text}
+          maxLength={100}
           placeholder="Product, salt or manufacturer"
-          onChange={(event) => {
-            setText(event.target.value);
-            debounced.run(event.target.value);
-          }}
+          {...register('search', { onChange: (event) => debounced.run(event.target.value) })}
           className="pl-9"
         />
       </form>
