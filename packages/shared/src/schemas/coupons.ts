@@ -108,6 +108,69 @@ export const couponInputSchema = z
 export type CouponInput = z.input<typeof couponInputSchema>;
 export type CouponInputParsed = z.output<typeof couponInputSchema>;
 
+/** The admin's coupon form: every field as typed, the divisions ticked, the two switches. */
+export interface CouponFormValues {
+  code: string;
+  description: string;
+  kind: 'percent' | 'fixed';
+  percentOff: string;
+  amountOff: string;
+  maxDiscount: string;
+  minOrderValue: string;
+  /** 'yyyy-MM-ddTHH:mm' in the admin's own time zone, as a datetime-local field holds it. */
+  startsAt: string;
+  endsAt: string;
+  usageLimit: string;
+  perCustomerLimit: string;
+  divisionIds: number[];
+  /** Ids separated by commas or spaces. */
+  productIds: string;
+  excludePrescription: boolean;
+  isActive: boolean;
+}
+
+/** Empty stays null; anything else is read as a number (the schema says what is wrong with it). */
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+/** A local date and time as an instant; text that is no date is left for the schema to refuse. */
+const isoOrText = (value: string) => {
+  if (value.trim() === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+};
+
+/** What the form's text means as the API's coupon (only the chosen kind's amount is sent). */
+export function couponInputOfForm(form: CouponFormValues): CouponInput {
+  return {
+    code: form.code,
+    description: form.description.trim() === '' ? null : form.description,
+    kind: form.kind,
+    percentOff: form.kind === 'percent' ? numberOrNull(form.percentOff) : null,
+    amountOff: form.kind === 'fixed' ? numberOrNull(form.amountOff) : null,
+    maxDiscount: numberOrNull(form.maxDiscount),
+    minOrderValue: numberOrNull(form.minOrderValue) ?? 0,
+    startsAt: isoOrText(form.startsAt),
+    endsAt: form.endsAt.trim() === '' ? null : isoOrText(form.endsAt),
+    usageLimit: numberOrNull(form.usageLimit),
+    perCustomerLimit: numberOrNull(form.perCustomerLimit),
+    divisionIds: form.divisionIds,
+    productIds: form.productIds
+      .split(/[\s,]+/)
+      .filter((part) => part !== '')
+      .map(Number),
+    excludePrescription: form.excludePrescription,
+    isActive: form.isActive,
+  };
+}
+
+/**
+ * The coupon form's rule: its text read as the API's coupon, then the API's own schema, so the
+ * form and the server refuse the same coupons with the same sentences (on the same field names).
+ */
+export const couponFormSchema = z
+  .custom<CouponFormValues>((value) => typeof value === 'object' && value !== null)
+  .transform(couponInputOfForm)
+  .pipe(couponInputSchema);
+
 export const couponSchema = z.object({
   id: z.number().int(),
   code: z.string(),

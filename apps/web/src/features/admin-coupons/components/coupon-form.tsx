@@ -1,28 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { couponInputSchema, type Coupon, type CouponInput } from '@pharmacy/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { Controller, useForm, type FieldError as RhfFieldError } from 'react-hook-form';
+import {
+  couponFormSchema,
+  type Coupon,
+  type CouponFormValues,
+  type CouponInputParsed,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, Input } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCouponDivisions } from '../api/get-divisions';
 import { useSaveCoupon } from '../api/save-coupon';
-
-interface FormState {
-  code: string;
-  description: string;
-  kind: 'percent' | 'fixed';
-  percentOff: string;
-  amountOff: string;
-  maxDiscount: string;
-  minOrderValue: string;
-  startsAt: string;
-  endsAt: string;
-  usageLimit: string;
-  perCustomerLimit: string;
-  divisionIds: number[];
-  productIds: string;
-  excludePrescription: boolean;
-  isActive: boolean;
-}
 
 /** 'yyyy-MM-ddTHH:mm' in the admin's own time zone, as a datetime-local field shows it. */
 function localInput(iso: string | null): string {
@@ -34,7 +23,7 @@ function localInput(iso: string | null): string {
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
-function initialState(coupon: Coupon | undefined): FormState {
+function initialValues(coupon: Coupon | undefined): CouponFormValues {
   return {
     code: coupon?.code ?? '',
     description: coupon?.description ?? '',
@@ -54,95 +43,75 @@ function initialState(coupon: Coupon | undefined): FormState {
   };
 }
 
-/** Empty stays null; anything else is read as a number (the schema says what is wrong with it). */
-const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
-const isoOrText = (value: string) => {
-  if (value.trim() === '') return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-};
+const resolver = zodResolver(couponFormSchema);
 
-function toInput(state: FormState): CouponInput {
-  return {
-    code: state.code,
-    description: state.description.trim() === '' ? null : state.description,
-    kind: state.kind,
-    percentOff: state.kind === 'percent' ? numberOrNull(state.percentOff) : null,
-    amountOff: state.kind === 'fixed' ? numberOrNull(state.amountOff) : null,
-    maxDiscount: numberOrNull(state.maxDiscount),
-    minOrderValue: numberOrNull(state.minOrderValue) ?? 0,
-    startsAt: isoOrText(state.startsAt),
-    endsAt: state.endsAt.trim() === '' ? null : isoOrText(state.endsAt),
-    usageLimit: numberOrNull(state.usageLimit),
-    perCustomerLimit: numberOrNull(state.perCustomerLimit),
-    divisionIds: state.divisionIds,
-    productIds: state.productIds
-      .split(/[\s,]+/)
-      .filter((part) => part !== '')
-      .map(Number),
-    excludePrescription: state.excludePrescription,
-    isActive: state.isActive,
-  };
+/**
+ * The message of a field's error; the id lists' errors sit on the id that is wrong
+ * ('productIds.2'), so the first of those is the list's message.
+ */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as Partial<RhfFieldError>;
+  if (typeof message === 'string') return message;
+  for (const item of Object.values(error)) {
+    const nested = messageOf(item);
+    if (nested) return nested;
+  }
+  return undefined;
 }
-
-type FieldErrors = Partial<Record<keyof CouponInput, string>>;
 
 /** Create or edit one coupon code; the shared schema checks it here and again on the server. */
 export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone: () => void }) {
-  const [state, setState] = useState<FormState>(() => initialState(coupon));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveCoupon(coupon?.id);
   const divisions = useCouponDivisions();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setState((current) => ({ ...current, [key]: value }));
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CouponFormValues, unknown, CouponInputParsed>({
+    resolver,
+    defaultValues: initialValues(coupon),
+  });
+  const kind = watch('kind');
+  const error = (key: keyof CouponFormValues) => messageOf(errors[key]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = toInput(state);
-    const parsed = couponInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof CouponInput | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    if (!save.isPending) save.mutate(input, { onSuccess: onDone });
-  };
+  const submit = handleSubmit((input) => {
+    if (inFlight.current || save.isPending) return;
+    inFlight.current = true;
+    save.mutate(input, {
+      onSuccess: onDone,
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  });
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
       {save.isError ? <FieldError>{getErrorMessage(save.error)}</FieldError> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Code"
-          error={errors.code}
+          error={error('code')}
           hint="3 to 40 letters, digits, - or _; shoppers may type it in any case."
         >
           {(field) => (
             <Input
               {...field}
-              value={state.code}
+              {...register('code')}
               className="uppercase"
               autoComplete="off"
               spellCheck={false}
               maxLength={40}
-              onChange={(event) => set('code', event.target.value)}
             />
           )}
         </FormField>
-        <FormField label="Description (optional)" error={errors.description}>
-          {(field) => (
-            <Input
-              {...field}
-              value={state.description}
-              maxLength={200}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
+        <FormField label="Description (optional)" error={error('description')}>
+          {(field) => <Input {...field} {...register('description')} maxLength={200} />}
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-2">
@@ -157,10 +126,8 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone: () => 
             <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 type="radio"
-                name="kind"
                 value={kind}
-                checked={state.kind === kind}
-                onChange={() => set('kind', kind)}
+                {...register('kind')}
                 className="size-4 accent-brand-700"
               />
               {label}
@@ -169,90 +136,34 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone: () => 
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        {state.kind === 'percent' ? (
-          <FormField label="Percent off" error={errors.percentOff}>
-            {(field) => (
-              <Input
-                {...field}
-                value={state.percentOff}
-                inputMode="numeric"
-                onChange={(event) => set('percentOff', event.target.value)}
-              />
-            )}
+        {kind === 'percent' ? (
+          <FormField label="Percent off" error={error('percentOff')}>
+            {(field) => <Input {...field} {...register('percentOff')} inputMode="numeric" />}
           </FormField>
         ) : (
-          <FormField label="Amount off (₹)" error={errors.amountOff}>
-            {(field) => (
-              <Input
-                {...field}
-                value={state.amountOff}
-                inputMode="decimal"
-                onChange={(event) => set('amountOff', event.target.value)}
-              />
-            )}
+          <FormField label="Amount off (₹)" error={error('amountOff')}>
+            {(field) => <Input {...field} {...register('amountOff')} inputMode="decimal" />}
           </FormField>
         )}
-        <FormField label="Maximum discount (₹, optional)" error={errors.maxDiscount}>
-          {(field) => (
-            <Input
-              {...field}
-              value={state.maxDiscount}
-              inputMode="decimal"
-              onChange={(event) => set('maxDiscount', event.target.value)}
-            />
-          )}
+        <FormField label="Maximum discount (₹, optional)" error={error('maxDiscount')}>
+          {(field) => <Input {...field} {...register('maxDiscount')} inputMode="decimal" />}
         </FormField>
-        <FormField label="Minimum order value (₹)" error={errors.minOrderValue}>
-          {(field) => (
-            <Input
-              {...field}
-              value={state.minOrderValue}
-              inputMode="decimal"
-              onChange={(event) => set('minOrderValue', event.target.value)}
-            />
-          )}
+        <FormField label="Minimum order value (₹)" error={error('minOrderValue')}>
+          {(field) => <Input {...field} {...register('minOrderValue')} inputMode="decimal" />}
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Valid from" error={errors.startsAt}>
-          {(field) => (
-            <Input
-              {...field}
-              type="datetime-local"
-              value={state.startsAt}
-              onChange={(event) => set('startsAt', event.target.value)}
-            />
-          )}
+        <FormField label="Valid from" error={error('startsAt')}>
+          {(field) => <Input {...field} type="datetime-local" {...register('startsAt')} />}
         </FormField>
-        <FormField label="Valid until (optional)" error={errors.endsAt}>
-          {(field) => (
-            <Input
-              {...field}
-              type="datetime-local"
-              value={state.endsAt}
-              onChange={(event) => set('endsAt', event.target.value)}
-            />
-          )}
+        <FormField label="Valid until (optional)" error={error('endsAt')}>
+          {(field) => <Input {...field} type="datetime-local" {...register('endsAt')} />}
         </FormField>
-        <FormField label="Total uses (optional)" error={errors.usageLimit}>
-          {(field) => (
-            <Input
-              {...field}
-              value={state.usageLimit}
-              inputMode="numeric"
-              onChange={(event) => set('usageLimit', event.target.value)}
-            />
-          )}
+        <FormField label="Total uses (optional)" error={error('usageLimit')}>
+          {(field) => <Input {...field} {...register('usageLimit')} inputMode="numeric" />}
         </FormField>
-        <FormField label="Uses per customer (optional)" error={errors.perCustomerLimit}>
-          {(field) => (
-            <Input
-              {...field}
-              value={state.perCustomerLimit}
-              inputMode="numeric"
-              onChange={(event) => set('perCustomerLimit', event.target.value)}
-            />
-          )}
+        <FormField label="Uses per customer (optional)" error={error('perCustomerLimit')}>
+          {(field) => <Input {...field} {...register('perCustomerLimit')} inputMode="numeric" />}
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-2">
@@ -264,60 +175,54 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone: () => 
         ) : divisions.isError ? (
           <p className="text-sm text-red-700">The divisions could not be loaded.</p>
         ) : (
-          <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
-            {divisions.data.map((division) => (
-              <label key={division.id} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  checked={state.divisionIds.includes(division.id)}
-                  onChange={(event) =>
-                    set(
-                      'divisionIds',
-                      event.target.checked
-                        ? [...state.divisionIds, division.id]
-                        : state.divisionIds.filter((id) => id !== division.id),
-                    )
-                  }
-                />
-                {division.name}
-              </label>
-            ))}
-          </div>
+          <Controller
+            control={control}
+            name="divisionIds"
+            render={({ field }) => (
+              <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
+                {divisions.data.map((division, index) => (
+                  <label key={division.id} className="flex min-h-9 items-center gap-2 text-sm">
+                    <input
+                      ref={index === 0 ? field.ref : undefined}
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      checked={field.value.includes(division.id)}
+                      onBlur={field.onBlur}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? [...field.value, division.id]
+                            : field.value.filter((id) => id !== division.id),
+                        )
+                      }
+                    />
+                    {division.name}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
         )}
-        {errors.divisionIds ? <FieldError>{errors.divisionIds}</FieldError> : null}
+        {error('divisionIds') ? <FieldError>{error('divisionIds')}</FieldError> : null}
       </fieldset>
       <FormField
         label="Only these product IDs (optional)"
         hint="Separated by commas. With divisions too, a line counts if either matches."
-        error={errors.productIds}
+        error={error('productIds')}
       >
-        {(field) => (
-          <Input
-            {...field}
-            value={state.productIds}
-            inputMode="numeric"
-            onChange={(event) => set('productIds', event.target.value)}
-          />
-        )}
+        {(field) => <Input {...field} {...register('productIds')} inputMode="numeric" />}
       </FormField>
       <div className="flex flex-wrap gap-6">
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
             className="size-4 accent-brand-700"
-            checked={state.excludePrescription}
-            onChange={(event) => set('excludePrescription', event.target.checked)}
+            {...register('excludePrescription')}
           />
           Not for prescription medicines
         </label>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={state.isActive}
-            onChange={(event) => set('isActive', event.target.checked)}
-          />
+          <input type="checkbox" className="size-4 accent-brand-700" {...register('isActive')} />
           Active
         </label>
       </div>

@@ -95,6 +95,9 @@ describe('CouponsPage', () => {
       dialog.getByText('Code must be 3 to 40 letters, digits, hyphens or underscores.'),
     ).toBeTruthy();
     expect(dialog.getByText('A percent coupon needs percentOff and no amountOff.')).toBeTruthy();
+    // The first field in error takes the focus and says so.
+    expect(document.activeElement).toBe(dialog.getByLabelText('Code'));
+    expect(dialog.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true');
     expect(callsTo(fetchMock, 'POST', '/api/coupons')).toHaveLength(0);
 
     await userEvent.type(dialog.getByLabelText('Code'), 'eart50');
@@ -107,8 +110,9 @@ describe('CouponsPage', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('No coupons yet.')).toBeTruthy();
     const [, init] = callsTo(fetchMock, 'POST', '/api/coupons')[0] ?? [];
+    // What the shared schema made of the form: the code as shoppers' codes are stored.
     expect(JSON.parse(String(init?.body))).toMatchObject({
-      code: 'heart50',
+      code: 'HEART50',
       kind: 'fixed',
       percentOff: null,
       amountOff: 50.5,
