@@ -241,6 +241,8 @@ export type CouponListResponse = z.infer<typeof couponListResponseSchema>;
 export const PROMOTION_MESSAGES = {
   code: 'Enter a coupon code.',
   points: 'Choose a whole number of points to use.',
+  /** The payment step's form, empty, for a member who has points. */
+  codeOrPoints: 'Enter a coupon code or the points to use.',
 } as const;
 
 export const applyCouponSchema = z.object({
@@ -275,6 +277,37 @@ export const setOrderDiscountsSchema = z.object({
     .max(100_000_000, PROMOTION_MESSAGES.points),
 });
 export type SetOrderDiscountsInput = z.input<typeof setOrderDiscountsSchema>;
+
+/** The payment step's discounts form: a code and the points as typed (either may be empty). */
+export interface OrderDiscountsFormValues {
+  code: string;
+  points: string;
+}
+
+/**
+ * The discounts form's rule: points, when typed, a whole number; something typed at all (the
+ * points only count when the member has some). It gives what was typed, null for an empty field,
+ * and the form fills those with what the order holds.
+ */
+export function orderDiscountsFormSchema(pointsOffered: boolean) {
+  return z
+    .object({
+      code: z.string().trim(),
+      points: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || /^\d+$/.test(v), PROMOTION_MESSAGES.points),
+    })
+    .refine((form) => form.code !== '' || form.points !== '', {
+      error: pointsOffered ? PROMOTION_MESSAGES.codeOrPoints : PROMOTION_MESSAGES.code,
+      path: ['code'],
+    })
+    .transform((form) => ({
+      couponCode: form.code === '' ? null : form.code,
+      points: form.points === '' ? null : Number(form.points),
+    }));
+}
+export type OrderDiscountsFormOutput = z.output<ReturnType<typeof orderDiscountsFormSchema>>;
 
 /** What the payment step shows: the order's figures and what the shopper may still apply. */
 export const orderPricingSchema = z.object({

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Coins, RefreshCw, TicketPercent, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   formatMoney,
-  PROMOTION_MESSAGES,
+  orderDiscountsFormSchema,
+  type OrderDiscountsFormOutput,
+  type OrderDiscountsFormValues,
   type OrderPricing,
   type SetOrderDiscountsInput,
 } from '@pharmacy/shared';
@@ -12,8 +16,6 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useOrderPricing, useSetOrderDiscounts } from '../api/order-discounts';
-
-const NOTHING_TYPED = 'Enter a coupon code or the points to use.';
 
 type Action = 'apply' | 'remove-coupon' | 'remove-points';
 
@@ -62,11 +64,7 @@ function AppliedDiscount({
 function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPricing }) {
   const { currencySymbol } = useShopSettings();
   const change = useSetOrderDiscounts(orderId);
-  const [code, setCode] = useState('');
-  const [points, setPoints] = useState('');
   const [action, setAction] = useState<Action>('apply');
-  const [pointsError, setPointsError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
   // A second click can land before the re-render that disables the buttons.
   const sending = useRef(false);
   const errorId = useId();
@@ -75,14 +73,24 @@ function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPr
   const heldCode = pricing.coupon?.code ?? null;
   const showPoints = balance > 0 || redeemed > 0;
   const busy = change.isPending;
+  const resolver = useMemo(() => zodResolver(orderDiscountsFormSchema(showPoints)), [showPoints]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<OrderDiscountsFormValues, unknown, OrderDiscountsFormOutput>({
+    resolver,
+    defaultValues: { code: '', points: '' },
+  });
+  // Nothing typed is the form's error, shown under Apply like the server's sentence.
+  const formError = errors.code?.message;
   const message = formError ?? (change.isError ? getErrorMessage(change.error) : undefined);
 
   const send = (next: Action, input: SetOrderDiscountsInput, onSuccess?: () => void) => {
     if (sending.current) return;
     sending.current = true;
     setAction(next);
-    setFormError(undefined);
-    setPointsError(undefined);
     change.mutate(input, {
       onSuccess,
       onSettled: () => {
@@ -91,34 +99,16 @@ function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPr
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typedCode = code.trim();
-    const typedPoints = points.trim();
-    if (typedPoints && !/^\d+$/.test(typedPoints)) {
-      change.reset();
-      setFormError(undefined);
-      setPointsError(PROMOTION_MESSAGES.points);
-      return;
-    }
-    if (!typedCode && !typedPoints) {
-      change.reset();
-      setPointsError(undefined);
-      setFormError(showPoints ? NOTHING_TYPED : PROMOTION_MESSAGES.code);
-      return;
-    }
-    send(
-      'apply',
-      {
-        couponCode: typedCode || heldCode,
-        points: typedPoints ? Number(typedPoints) : redeemed,
-      },
-      () => {
-        setCode('');
-        setPoints('');
-      },
-    );
-  };
+  const submit = handleSubmit(
+    (typed) =>
+      send(
+        'apply',
+        { couponCode: typed.couponCode ?? heldCode, points: typed.points ?? redeemed },
+        () => reset(),
+      ),
+    // The last refusal gives way to what is wrong with the form now.
+    () => change.reset(),
+  );
 
   return (
     <>
@@ -148,7 +138,7 @@ function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPr
       ) : null}
       <form
         className="flex flex-col gap-3"
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         aria-label="Apply a coupon or points"
         aria-describedby={message ? errorId : undefined}
@@ -162,20 +152,19 @@ function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPr
             {(field) => (
               <Input
                 {...field}
-                value={code}
+                {...register('code')}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 maxLength={40}
                 className="uppercase"
-                onChange={(event) => setCode(event.target.value)}
               />
             )}
           </FormField>
           {showPoints ? (
             <FormField
               label="Points to use"
-              error={pointsError}
+              error={errors.points?.message}
               hint={
                 (maxForOrder > 0
                   ? `You have ${balance} points (worth ${worth(balance)}). Up to ${maxForOrder} can be used on this order (${worth(maxForOrder)}).`
@@ -187,12 +176,11 @@ function DiscountsForm({ orderId, pricing }: { orderId: number; pricing: OrderPr
               {(field) => (
                 <Input
                   {...field}
-                  value={points}
+                  {...register('points')}
                   inputMode="numeric"
                   autoComplete="off"
                   placeholder={maxForOrder > 0 ? String(maxForOrder) : undefined}
                   disabled={maxForOrder === 0}
-                  onChange={(event) => setPoints(event.target.value)}
                 />
               )}
             </FormField>
