@@ -95,6 +95,20 @@ export const refillIntervalSchema = z
   .min(REFILL_INTERVAL_MIN_DAYS, REFILL_TEXTS.intervalInvalid)
   .max(REFILL_INTERVAL_MAX_DAYS, REFILL_TEXTS.intervalInvalid);
 
+/**
+ * The interval picker's form: one of the offered choices (its days as text), or 'other' with the
+ * days typed. Its output is the interval the API reads; a bad one is refused on the typed days.
+ */
+export const refillIntervalFormSchema = z
+  .object({ choice: z.string(), custom: z.string() })
+  .transform(({ choice, custom }, context) => {
+    const text = choice === 'other' ? custom.trim() : choice;
+    const parsed = refillIntervalSchema.safeParse(text === '' ? Number.NaN : Number(text));
+    if (parsed.success) return { intervalDays: parsed.data };
+    context.addIssue({ code: 'custom', path: ['custom'], message: REFILL_TEXTS.intervalInvalid });
+    return z.NEVER;
+  });
+
 export const refillQuantitySchema = z
   .number({ error: REFILL_TEXTS.quantityInvalid })
   .int(REFILL_TEXTS.quantityInvalid)

@@ -1,5 +1,5 @@
 import { BellRing, CalendarClock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   DEFAULT_REFILL_INTERVAL_DAYS,
@@ -15,7 +15,7 @@ import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useCreateRefill } from '../api/create-refill';
 import { useOrderRefillOptions } from '../api/get-order-refill-options';
-import { IntervalPicker, useIntervalPicker } from './interval-picker';
+import { IntervalPicker, useIntervalForm } from './interval-picker';
 
 function RefillDialog({
   orderId,
@@ -28,14 +28,11 @@ function RefillDialog({
   productName: string;
   onClose: () => void;
 }) {
-  const picker = useIntervalPicker(DEFAULT_REFILL_INTERVAL_DAYS);
+  const form = useIntervalForm(DEFAULT_REFILL_INTERVAL_DAYS);
   const create = useCreateRefill();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const intervalDays = picker.validate();
-    if (intervalDays === null) return;
+  const submit = form.handleSubmit(({ intervalDays }) => {
     setFailure(null);
     create.mutate(
       { orderId, orderLineId, intervalDays },
@@ -50,7 +47,7 @@ function RefillDialog({
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -60,7 +57,7 @@ function RefillDialog({
       description={`We will e-mail you a few days before each refill of ${productName} is due, with a link that puts it in your cart.`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <IntervalPicker picker={picker} />
+        <IntervalPicker form={form} />
         {failure ? <FieldError>{failure}</FieldError> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

@@ -8,7 +8,7 @@ import {
   RefreshCw,
   Trash2,
 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { REFILL_TEXTS, refillDueText, refillIntervalLabel, type Refill } from '@pharmacy/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -24,7 +24,7 @@ import { notify } from '../../../lib/toast';
 import { useDeleteRefill } from '../api/delete-refill';
 import { useRefills } from '../api/get-refills';
 import { useUpdateRefill } from '../api/update-refill';
-import { IntervalPicker, useIntervalPicker } from './interval-picker';
+import { IntervalPicker, useIntervalForm } from './interval-picker';
 
 function StatusBadge({ refill }: { refill: Refill }) {
   if (refill.paused)
@@ -43,12 +43,9 @@ function StatusBadge({ refill }: { refill: Refill }) {
 }
 
 function ChangeIntervalDialog({ refill, onClose }: { refill: Refill; onClose: () => void }) {
-  const picker = useIntervalPicker(refill.intervalDays);
+  const form = useIntervalForm(refill.intervalDays);
   const update = useUpdateRefill();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const intervalDays = picker.validate();
-    if (intervalDays === null) return;
+  const submit = form.handleSubmit(({ intervalDays }) =>
     update.mutate(
       { id: refill.id, update: { intervalDays } },
       {
@@ -57,8 +54,8 @@ function ChangeIntervalDialog({ refill, onClose }: { refill: Refill; onClose: ()
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <Dialog
       open
@@ -67,7 +64,7 @@ function ChangeIntervalDialog({ refill, onClose }: { refill: Refill; onClose: ()
       description={`${refill.productName}: counted from your last refill, never before today.`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <IntervalPicker picker={picker} />
+        <IntervalPicker form={form} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
