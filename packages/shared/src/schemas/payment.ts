@@ -17,13 +17,34 @@ export const savePaymentSchema = z.object({
 });
 export const savePaymentResponseSchema = z.object({ message: z.string(), order: orderSchema });
 
+/** The card form's sentences: the provider's own validation errors, and the cardholder's name. */
+export const CARD_MESSAGES = {
+  cardNumber: 'Your card number is incomplete.',
+  expiry: "Your card's expiration date is incomplete.",
+  cvc: "Your card's security code is incomplete.",
+  name: 'Please enter the name on the card.',
+} as const;
+
 /** The built-in test provider's card form (DECISIONS: offline, with the usual test cards). */
 export const testCardConfirmSchema = z.object({
   clientSecret: z.string().min(10).max(200),
-  cardNumber: z.string().trim().min(1, 'Your card number is incomplete.').max(30),
-  expiry: z.string().trim().min(1, "Your card's expiration date is incomplete.").max(7),
-  cvc: z.string().trim().min(1, "Your card's security code is incomplete.").max(4),
+  cardNumber: z.string().trim().min(1, CARD_MESSAGES.cardNumber).max(30),
+  expiry: z.string().trim().min(1, CARD_MESSAGES.expiry).max(7),
+  cvc: z.string().trim().min(1, CARD_MESSAGES.cvc).max(4),
 });
+
+/**
+ * The test provider's card form: the fields the confirm call takes (the number without its
+ * spaces) and the name on the card, which only the form asks for.
+ */
+export const testCardFormSchema = z.object({
+  cardNumber: testCardConfirmSchema.shape.cardNumber.transform((v) => v.replace(/\s/g, '')),
+  expiry: testCardConfirmSchema.shape.expiry,
+  cvc: testCardConfirmSchema.shape.cvc,
+  name: z.string().trim().min(1, CARD_MESSAGES.name).max(200),
+});
+export type TestCardFormValues = z.input<typeof testCardFormSchema>;
+export type TestCardFormOutput = z.output<typeof testCardFormSchema>;
 export const testCardConfirmResponseSchema = z.object({
   paymentIntent: z.object({
     id: z.string(),

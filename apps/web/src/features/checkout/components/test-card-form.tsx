@@ -1,6 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Banknote, CreditCard, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { PAYMENT_TEXT, type CreateIntentResponse } from '@pharmacy/shared';
+import { useRef, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  PAYMENT_TEXT,
+  testCardFormSchema,
+  type CreateIntentResponse,
+  type TestCardFormOutput,
+  type TestCardFormValues,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -22,13 +30,7 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-type Field = 'cardNumber' | 'expiry' | 'cvc' | 'name';
-
-/**
- * The field's text formatted, and written back into the field when formatting changed it: if the
- * formatted text equals the state (a refused character), nothing re-renders (preact/compat, see
- * vite.config.ts) to take the character out.
- */
+/** The field's text formatted, written back into the field when formatting changed it. */
 function formatted(input: HTMLInputElement, format: (value: string) => string): string {
   const text = format(input.value);
   if (text !== input.value) input.value = text;
@@ -37,13 +39,21 @@ function formatted(input: HTMLInputElement, format: (value: string) => string): 
 
 const cvcOf = (value: string) => value.replace(/\D/g, '').slice(0, 4);
 
-/** The same sentences as the provider's validation errors (packages/shared payment schema). */
-const REQUIRED: Record<Field, string> = {
-  cardNumber: 'Your card number is incomplete.',
-  expiry: "Your card's expiration date is incomplete.",
-  cvc: "Your card's security code is incomplete.",
-  name: 'Please enter the name on the card.',
-};
+/** The field formats what is typed before react-hook-form reads it. */
+function formatting(
+  registration: UseFormRegisterReturn,
+  format: (value: string) => string,
+): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      if (event.target instanceof HTMLInputElement) formatted(event.target, format);
+      return registration.onChange(event);
+    },
+  };
+}
+
+const resolver = zodResolver(testCardFormSchema);
 
 /**
  * The card form of the built-in test provider (DECISIONS): the same intent → confirm → save flow
@@ -63,37 +73,29 @@ export function TestCardForm({
 }) {
   const confirm = useConfirmTestCard();
   const save = useSavePaymentDetails(orderId);
-  const [values, setValues] = useState<Record<Field, string>>({
-    cardNumber: '',
-    expiry: '',
-    cvc: '',
-    name: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [cardError, setCardError] = useState<string | null>(null);
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
   const busy = confirm.isPending || save.isPending;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TestCardFormValues, unknown, TestCardFormOutput>({
+    resolver,
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+  });
 
-  function set(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const missing: Partial<Record<Field, string>> = {};
-    for (const field of Object.keys(REQUIRED) as Field[]) {
-      if (!values[field].trim()) missing[field] = REQUIRED[field];
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+  const onSubmit = handleSubmit(async ({ cardNumber, expiry, cvc }) => {
+    if (busy || inFlight.current) return;
+    inFlight.current = true;
     setCardError(null);
     try {
       const outcome = await confirm.mutateAsync({
         clientSecret: intent.clientSecret,
-        cardNumber: values.cardNumber.replace(/\s/g, ''),
-        expiry: values.expiry,
-        cvc: values.cvc,
+        cardNumber,
+        expiry,
+        cvc,
       });
       if (!outcome.ok) {
         setCardError(outcome.error.message);
@@ -105,39 +107,39 @@ export function TestCardForm({
       });
     } catch (error) {
       setCardError(getErrorMessage(error));
+    } finally {
+      inFlight.current = false;
     }
-  }
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Card payment">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Card number" error={errors.cardNumber} className="sm:col-span-2">
+        <FormField label="Card number" error={errors.cardNumber?.message} className="sm:col-span-2">
           {(field) => (
             <Input
               {...field}
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
-              value={values.cardNumber}
               disabled={busy}
-              onChange={(event) => set('cardNumber', formatted(event.target, formatCardNumber))}
+              {...formatting(register('cardNumber'), formatCardNumber)}
             />
           )}
         </FormField>
-        <FormField label="Expiry (MM/YY)" error={errors.expiry}>
+        <FormField label="Expiry (MM/YY)" error={errors.expiry?.message}>
           {(field) => (
             <Input
               {...field}
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/YY"
-              value={values.expiry}
               disabled={busy}
-              onChange={(event) => set('expiry', formatted(event.target, formatExpiry))}
+              {...formatting(register('expiry'), formatExpiry)}
             />
           )}
         </FormField>
-        <FormField label="CVC" error={errors.cvc}>
+        <FormField label="CVC" error={errors.cvc?.message}>
           {(field) => (
             <Input
               {...field}
@@ -145,21 +147,14 @@ export function TestCardForm({
               autoComplete="cc-csc"
               placeholder="123"
               maxLength={4}
-              value={values.cvc}
               disabled={busy}
-              onChange={(event) => set('cvc', formatted(event.target, cvcOf))}
+              {...formatting(register('cvc'), cvcOf)}
             />
           )}
         </FormField>
-        <FormField label="Name on card" error={errors.name} className="sm:col-span-2">
+        <FormField label="Name on card" error={errors.name?.message} className="sm:col-span-2">
           {(field) => (
-            <Input
-              {...field}
-              autoComplete="cc-name"
-              value={values.name}
-              disabled={busy}
-              onChange={(event) => set('name', event.target.value)}
-            />
+            <Input {...field} autoComplete="cc-name" disabled={busy} {...register('name')} />
           )}
         </FormField>
         <div className="flex flex-col gap-1 sm:col-span-2">
