@@ -1,5 +1,5 @@
-import { DEFAULT_NEAR_EXPIRY_DAYS, LIMITS, toMinorUnits, utcDay } from '@pharmacy/shared';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, toMinorUnits, utcDay } from '@pharmacy/shared';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   divisions,
@@ -9,16 +9,26 @@ import {
   stockBatches,
   stockMovements,
 } from '../schema/index';
+import { demoData } from './demo-data';
+import { batchesSql } from './large-catalogue-batches';
 import {
-  DEMO_DIVISIONS,
-  DEMO_GROUPS,
-  DEMO_MANUFACTURERS,
-  DIVISION_USES,
+  COMBO_MARKS,
+  EXTRA_MANUFACTURERS,
+  HERBAL_FORMS,
+  HERBAL_WORDS,
+  MOLECULES,
+  PREFIXES,
+  RELEASE_MARKS,
+  SUFFIXES,
+  packFor,
+  saltName,
+  shortStrengthOf,
+  sizeFor,
   type DivisionName,
   type DosageForm,
-} from './demo-catalogue';
-import { createRandom, offerPriceMinor, strengthFromSalt, type Random } from './random';
-import { lockSellableFrom, SUPPLIERS } from './stock';
+} from './large-catalogue-words';
+import { createRandom, offerPriceMinor, strengthFromSalt } from './random';
+import { lockSellableFrom } from './stock';
 
 /**
  * Generates a large catalogue (e.g. 100,000 products) for load and search tests: realistic
@@ -26,190 +36,8 @@ import { lockSellableFrom, SUPPLIERS } from './stock';
  * the divisions, manufacturers and salts. Rows go in with one statement per batch of rows,
  * INSERT … SELECT FROM json_to_recordset, which is fast on both PGlite and PostgreSQL; the same
  * statement puts each product's stock into batches with their receipt rows in the ledger
- * (BATCHES_SQL below). No image files: products without images use the spec's placeholders.
+ * (large-catalogue-batches.ts). No image files: products without images use the spec's placeholders.
  */
-
-interface Molecule {
-  name: string;
-  strengths: readonly string[];
-  division: DivisionName;
-  form: DosageForm;
-  /** Typical MRP in rupees for a pack. */
-  mrp: number;
-  rx: boolean;
-}
-
-const m = (
-  name: string,
-  strengths: readonly string[],
-  division: DivisionName,
-  form: DosageForm,
-  mrp: number,
-  rx: boolean,
-): Molecule => ({ name, strengths, division, form, mrp, rx });
-
-// prettier-ignore
-const MOLECULES: readonly Molecule[] = [
-  m('Paracetamol', ['500mg', '650mg', '1000mg'], 'Pain Relief', 'Tablet', 60, false),
-  m('Aceclofenac', ['100mg', '200mg'], 'Pain Relief', 'Tablet', 90, false),
-  m('Ibuprofen', ['200mg', '400mg', '600mg'], 'Pain Relief', 'Tablet', 60, false),
-  m('Diclofenac', ['50mg', '75mg', '100mg'], 'Pain Relief', 'Tablet', 70, false),
-  m('Etoricoxib', ['60mg', '90mg', '120mg'], 'Pain Relief', 'Tablet', 180, true),
-  m('Tramadol', ['50mg', '100mg'], 'Pain Relief', 'Capsule', 120, true),
-  m('Thiocolchicoside', ['4mg', '8mg'], 'Pain Relief', 'Capsule', 210, true),
-  m('Cetirizine', ['5mg', '10mg'], 'Cold & Cough', 'Tablet', 55, false),
-  m('Levocetirizine', ['5mg'], 'Cold & Cough', 'Tablet', 90, false),
-  m('Fexofenadine', ['120mg', '180mg'], 'Cold & Cough', 'Tablet', 220, false),
-  m('Montelukast', ['4mg', '5mg', '10mg'], 'Cold & Cough', 'Tablet', 190, true),
-  m('Ambroxol', ['15mg/5ml', '30mg/5ml'], 'Cold & Cough', 'Syrup', 110, false),
-  m('Dextromethorphan', ['10mg/5ml', '15mg/5ml'], 'Cold & Cough', 'Syrup', 120, false),
-  m('Metformin', ['250mg', '500mg', '850mg', '1000mg'], 'Diabetes Care', 'Tablet', 70, true),
-  m('Glimepiride', ['1mg', '2mg', '3mg', '4mg'], 'Diabetes Care', 'Tablet', 110, true),
-  m('Sitagliptin', ['50mg', '100mg'], 'Diabetes Care', 'Tablet', 260, true),
-  m('Teneligliptin', ['20mg', '40mg'], 'Diabetes Care', 'Tablet', 170, true),
-  m('Dapagliflozin', ['5mg', '10mg'], 'Diabetes Care', 'Tablet', 380, true),
-  m('Empagliflozin', ['10mg', '25mg'], 'Diabetes Care', 'Tablet', 420, true),
-  m('Gliclazide', ['40mg', '80mg'], 'Diabetes Care', 'Tablet', 95, true),
-  m('Voglibose', ['0.2mg', '0.3mg'], 'Diabetes Care', 'Tablet', 150, true),
-  m('Amlodipine', ['2.5mg', '5mg', '10mg'], 'Cardiac Care', 'Tablet', 60, true),
-  m('Telmisartan', ['20mg', '40mg', '80mg'], 'Cardiac Care', 'Tablet', 110, true),
-  m('Losartan', ['25mg', '50mg'], 'Cardiac Care', 'Tablet', 90, true),
-  m('Olmesartan', ['20mg', '40mg'], 'Cardiac Care', 'Tablet', 150, true),
-  m('Atorvastatin', ['10mg', '20mg', '40mg', '80mg'], 'Cardiac Care', 'Tablet', 130, true),
-  m('Rosuvastatin', ['5mg', '10mg', '20mg'], 'Cardiac Care', 'Tablet', 230, true),
-  m('Bisoprolol', ['2.5mg', '5mg'], 'Cardiac Care', 'Tablet', 120, true),
-  m('Torsemide', ['10mg', '20mg'], 'Cardiac Care', 'Tablet', 140, true),
-  m('Azithromycin', ['250mg', '500mg'], 'Antibiotics', 'Tablet', 120, true),
-  m('Amoxicillin', ['250mg', '500mg'], 'Antibiotics', 'Capsule', 85, true),
-  m('Cefixime', ['100mg', '200mg'], 'Antibiotics', 'Tablet', 110, true),
-  m('Cefpodoxime', ['100mg', '200mg'], 'Antibiotics', 'Tablet', 200, true),
-  m('Levofloxacin', ['250mg', '500mg', '750mg'], 'Antibiotics', 'Tablet', 95, true),
-  m('Linezolid', ['600mg'], 'Antibiotics', 'Tablet', 420, true),
-  m('Pantoprazole', ['20mg', '40mg'], 'Digestive Health', 'Tablet', 150, false),
-  m('Rabeprazole', ['10mg', '20mg'], 'Digestive Health', 'Tablet', 170, false),
-  m('Esomeprazole', ['20mg', '40mg'], 'Digestive Health', 'Tablet', 180, false),
-  m('Famotidine', ['20mg', '40mg'], 'Digestive Health', 'Tablet', 60, false),
-  m('Domperidone', ['10mg'], 'Digestive Health', 'Tablet', 55, false),
-  m('Lactulose', ['10g/15ml'], 'Digestive Health', 'Oral Solution', 240, false),
-  m('Cholecalciferol', ['1000IU', '60000IU'], 'Vitamins & Supplements', 'Capsule', 130, false),
-  m('Methylcobalamin', ['500mcg', '1500mcg'], 'Vitamins & Supplements', 'Tablet', 120, false),
-  m('Folic Acid', ['5mg'], 'Vitamins & Supplements', 'Tablet', 55, false),
-  m('Calcium Citrate', ['500mg', '1000mg'], 'Vitamins & Supplements', 'Tablet', 140, false),
-  m('Biotin', ['5mg', '10mg'], 'Vitamins & Supplements', 'Tablet', 250, false),
-  m('Zinc Sulphate', ['20mg', '50mg'], 'Vitamins & Supplements', 'Tablet', 60, false),
-  m('Clotrimazole', ['1% w/w', '2% w/w'], 'Skin Care', 'Cream', 110, false),
-  m('Terbinafine', ['1% w/w'], 'Skin Care', 'Cream', 160, false),
-  m('Ketoconazole', ['2% w/w'], 'Skin Care', 'Cream', 150, false),
-  m('Fluconazole', ['150mg'], 'Skin Care', 'Tablet', 60, true),
-  m('Silver Sulfadiazine', ['1% w/w'], 'Skin Care', 'Cream', 95, true),
-  m('Permethrin', ['5% w/w'], 'Skin Care', 'Cream', 140, true),
-  m('Paracetamol', ['120mg/5ml', '250mg/5ml'], 'Baby Care', 'Suspension', 55, false),
-  m('Simethicone', ['40mg/ml'], 'Baby Care', 'Drops', 95, false),
-  m('Carboxymethylcellulose', ['0.5% w/v', '1% w/v'], 'Eye & Ear Care', 'Eye Drops', 150, false),
-  m('Tobramycin', ['0.3% w/v'], 'Eye & Ear Care', 'Eye Drops', 90, true),
-  m('Ofloxacin', ['0.3% w/v'], 'Eye & Ear Care', 'Ear Drops', 60, true),
-  m('Ashwagandha Root Extract', ['250mg', '500mg'], 'Ayurveda', 'Tablet', 190, false),
-  m('Tulsi Extract', ['250mg'], 'Ayurveda', 'Capsule', 160, false),
-  m('Shatavari Extract', ['500mg'], 'Ayurveda', 'Tablet', 200, false),
-  m('Brahmi Extract', ['250mg'], 'Ayurveda', 'Capsule', 170, false),
-  m('Chlorhexidine Gluconate', ['0.2% w/v'], 'Personal Care', 'Mouthwash', 130, false),
-];
-
-/** More manufacturers, so 100,000 products spread over a realistic number of companies. */
-const EXTRA_MANUFACTURERS = [
-  'Akums Drugs',
-  'Hetero Healthcare',
-  'Indchemie Health',
-  'Panacea Biotec',
-  'Biocon',
-  'Natco Pharma',
-  'Granules India',
-  'Strides Pharma',
-  'Caplin Point',
-  'Marksans Pharma',
-  'Bharat Serums',
-  'Corona Remedies',
-  'Overseas Healthcare',
-  'Leeford Healthcare',
-  'Cadila Pharmaceuticals',
-  'Troikaa Pharmaceuticals',
-  'Shreya Life Sciences',
-  'West-Coast Pharmaceutical Works',
-  'Elder Pharmaceuticals',
-  'Raptakos Brett',
-  'Systopic Laboratories',
-  'Psychotropics India',
-  'Sunways India',
-  'Tablets India',
-  'Zuventus Healthcare',
-  'Fourrts India',
-  'Mylan Pharmaceuticals',
-  'Lividus Pharmaceuticals',
-  'Cachet Pharmaceuticals',
-  'Signova Pharma',
-] as const;
-
-const PREFIXES: readonly string[] = (
-  'Zero Ceta Pano Rabi Telmi Amlo Glyco Meto Rosu Atora Azi Cefo Oflo Levo Monte Fexo ' +
-  'Calci Vita Neuro Derma Lulo Keto Clo Muco Gastro Digi Acido Sino Cofi Bronco Flexi ' +
-  'Dolo Ibu Naxo Etori Lipo Cardi Hepa Reno Osteo Ortho Pedia Oculo Oto Rhino Pulmo ' +
-  'Immu Hemo Ferro Zinco Nutri Myco Cuti Vaso Thyro Uro Sumo Maxi Novo Tri'
-).split(' ');
-const SUFFIXES: readonly string[] = (
-  'cet zole mox cin pril sar vas lor dex fen mol rex gel vit cal max tone zyme lax flox ' +
-  'cef mide pine lin zin nac dol ra plex sol'
-).split(' ');
-const COMBO_MARKS = ['-P', '-D', '-M', '-H', '-AM', '-LS', 'Plus', 'Forte', 'CV'] as const;
-const RELEASE_MARKS = ['SR', 'XL', 'MR', 'OD', 'DS', 'Forte'] as const;
-const HERBAL_WORDS: readonly string[] =
-  'Herbal Care Active Daily Gold Junior Pro Natural Fresh Plus'.split(' ');
-
-const SIZES: Partial<Record<DosageForm, readonly string[]>> = {
-  Syrup: ['60ml', '100ml', '150ml', '200ml'],
-  Suspension: ['30ml', '60ml', '100ml'],
-  'Oral Solution': ['100ml', '200ml', '450ml'],
-  Drops: ['10ml', '15ml', '30ml'],
-  'Eye Drops': ['5ml', '10ml'],
-  'Ear Drops': ['5ml', '10ml'],
-  Cream: ['10g', '15g', '20g', '30g', '50g'],
-  Gel: ['15g', '30g', '50g'],
-  Mouthwash: ['100ml', '150ml', '250ml'],
-  Lotion: ['50ml', '100ml', '200ml'],
-  Powder: ['50g', '100g', '200g'],
-  Churna: ['100g', '200g'],
-  Oil: ['100ml', '200ml'],
-  Shampoo: ['100ml', '200ml', '400ml'],
-  Liquid: ['100ml', '250ml', '500ml'],
-  Toothpaste: ['70g', '100g', '150g'],
-  Soap: ['75g', '100g', '125g'],
-};
-
-/** The container a size is sold in, by dosage form. */
-const CONTAINERS: Partial<Record<DosageForm, string>> = {
-  Cream: 'Tube',
-  Gel: 'Tube',
-  Toothpaste: 'Tube',
-  Powder: 'Jar',
-  Churna: 'Jar',
-  Soap: 'Bar',
-};
-
-/** Counted forms: 'Strip of 15 tablets', 'Pack of 72 wipes'. */
-const COUNTS: Partial<
-  Record<DosageForm, { counts: readonly number[]; pack: string; unit: string }>
-> = {
-  Tablet: { counts: [10, 14, 15, 20, 30], pack: 'Strip', unit: 'tablets' },
-  Capsule: { counts: [10, 15, 20, 30], pack: 'Strip', unit: 'capsules' },
-  Wipes: { counts: [20, 40, 72], pack: 'Pack', unit: 'wipes' },
-};
-
-const HERBAL_FORMS: Record<string, readonly DosageForm[]> = {
-  Ayurveda: ['Tablet', 'Capsule', 'Syrup', 'Churna', 'Oil'],
-  'Personal Care': ['Soap', 'Liquid', 'Lotion', 'Toothpaste', 'Shampoo'],
-  'Skin Care': ['Cream', 'Gel', 'Lotion', 'Soap'],
-  'Baby Care': ['Lotion', 'Oil', 'Shampoo', 'Powder', 'Wipes'],
-  'Vitamins & Supplements': ['Tablet', 'Capsule', 'Powder'],
-};
 
 const DAY_MS = 86_400_000;
 
@@ -223,10 +51,6 @@ interface SaltProfile {
   /** '650' for 'Paracetamol (650mg)'; null for combinations and percentages. */
   shortStrength: string | null;
   strength: string | null;
-}
-
-function saltName(molecule: string, strength: string): string {
-  return `${molecule} (${strength})`;
 }
 
 function knownSalts(): Map<
@@ -244,30 +68,9 @@ function knownSalts(): Map<
       });
     }
   }
-  for (const g of DEMO_GROUPS) {
-    if (!g.salt) continue;
-    map.set(g.salt.toLowerCase(), { division: g.division, form: g.form, mrp: g.mrp, rx: g.rx });
-  }
+  for (const s of demoData().salts)
+    map.set(s.name.toLowerCase(), { division: s.division, form: s.form, mrp: s.mrp, rx: s.rx });
   return map;
-}
-
-function shortStrengthOf(salt: string): string | null {
-  const match = /^[^()+]+\((\d+(?:\.\d+)?)(mg|mcg|g|IU)\)$/.exec(salt.trim());
-  if (!match?.[1]) return null;
-  const value = match[1];
-  return match[2] === 'IU' && value.length > 4 ? `${Number(value) / 1000}K` : value;
-}
-
-function sizeFor(form: DosageForm, random: Random): string | null {
-  const sizes = SIZES[form];
-  return sizes ? random.pick(sizes) : null;
-}
-
-function packFor(form: DosageForm, random: Random, size: string | null): string {
-  const counted = COUNTS[form];
-  if (counted) return `${counted.pack} of ${random.pick(counted.counts)} ${counted.unit}`;
-  if (size) return `${CONTAINERS[form] ?? 'Bottle'} of ${size.replace(/(ml|g)$/, ' $1')}`;
-  return 'Pack of 1';
 }
 
 export interface LargeCatalogueOptions {
@@ -283,106 +86,6 @@ export interface LargeCatalogueOptions {
    * database yet (stock_horizon); a cut-off already there wins (default 30).
    */
   minShelfLifeDays?: number;
-}
-
-/** Suppliers as SQL arrays, indexed 1…n like PostgreSQL's. */
-const SUPPLIER_NAMES = `{${SUPPLIERS.map((s) => `"${s.name}"`).join(',')}}`;
-const SUPPLIER_CODES = `{${SUPPLIERS.map((s) => s.code).join(',')}}`;
-
-/**
- * The stock of the products just inserted (CTE \`inserted\`: id, quantity, offer, created),
- * set-based: each product's quantity in 1–3 sellable batches (2–3 when it holds 10 units or
- * more), the first to expire holding the fewest; some products also hold a batch that cannot be
- * sold. Their sellable units add up to the product's quantity by construction: sellable batches
- * expire on or after the cut-off, the others before it. Pseudo-random but repeatable: every choice
- * comes from a multiplicative hash of the product's id (and the batch's position).
- *
- * - about 12 % of products' first batch expires within the near-expiry window (90 days), the
- *   others 2–19 months after the cut-off, each later batch 2–10 months after the one before;
- * - 5 % of products also hold a short-dated batch (expiring before the cut-off) and 1 % an expired
- *   one (both awaiting a write-off), as do half of the products out of stock;
- * - batch numbers like 'KD24-5517' (two letters, the year made, four digits, unique per
- *   product), received between the product's listing and now, from one of SUPPLIERS with an
- *   invoice number, at 60–81 % of the offer price.
- */
-function batchesSql(day: { today: string; sellableFrom: string; now: string }) {
-  const today = sql`${day.today}::date`;
-  const cutoff = sql`${day.sellableFrom}::date`;
-  const now = sql`${day.now}::timestamptz`;
-  // The last day inside the near-expiry window, and the minimum shelf life, in days.
-  const nearLast = sql`(${today} + ${sql.raw(String(DEFAULT_NEAR_EXPIRY_DAYS - 1))})`;
-  const shelf = sql`(${cutoff} - ${today})`;
-  /** A number in [0, n) from bits of the product's hash. */
-  const pick = (bits: number, n: SQL | number) =>
-    sql`((s.h / ${sql.raw(String(bits))}) % ${typeof n === 'number' ? sql.raw(String(n)) : n})::integer`;
-  return sql`
-    shaped AS (
-      SELECT i.*, h.h,
-        CASE WHEN i.quantity = 0 THEN 0 WHEN i.quantity < 10 THEN 1 ELSE 2 + (h.h % 2)::integer END
-          AS sellable,
-        CASE
-          WHEN (h.h / 7) % 100 = 0 THEN 'expired'
-          WHEN ${shelf} >= 2 AND ((h.h / 7) % 100 <= 5 OR (i.quantity = 0 AND (h.h / 7) % 2 = 0))
-            THEN 'short'
-        END AS extra,
-        (h.h / 701) % 100 < 12 AND ${nearLast} - ${cutoff} >= 3 AS near
-      FROM inserted i
-      CROSS JOIN LATERAL (SELECT (i.id::bigint * 2654435761 % 4294967296) / 256 AS h) h
-    ),
-    counted AS (
-      SELECT s.*, s.sellable + CASE WHEN s.extra IS NULL THEN 0 ELSE 1 END AS batches FROM shaped s
-    ),
-    layout AS (
-      SELECT s.id AS product_id, s.offer, s.created, k,
-        ((s.id::bigint * 8 + k) * 2246822519 % 4294967296) / 256 AS r,
-        CASE
-          WHEN k > s.sellable AND s.extra = 'expired' THEN ${today} - 3 - ${pick(13, 60)}
-          WHEN k > s.sellable THEN ${today} + 1 + ${pick(13, sql`(${shelf} - 1)`)}
-          WHEN s.near THEN ${cutoff} + 2 + ${pick(17, sql`(${nearLast} - ${cutoff} - 2)`)}
-            + (k - 1) * (60 + ${pick(19, 240)})
-          ELSE ${cutoff} + 60 + ${pick(17, 500)} + (k - 1) * (60 + ${pick(19, 240)})
-        END AS expiry,
-        -- Shares 1 : 2 : 3 of the quantity (integer steps of k(k + 1) / n(n + 1), so they add up).
-        CASE WHEN k > s.sellable THEN 1 + ${pick(23, 24)}
-          ELSE s.quantity * k * (k + 1) / (s.sellable * (s.sellable + 1))
-            - s.quantity * (k - 1) * k / (s.sellable * (s.sellable + 1))
-        END AS units,
-        -- Received in expiry order: the unsellable batch first, then the sellable ones.
-        (CASE WHEN k > s.sellable THEN 0 ELSE k END + 0.2 + ${pick(29, 60)} / 100.0)
-          / (s.batches + 1) AS received_share
-      FROM counted s
-      CROSS JOIN LATERAL generate_series(1, s.batches) AS k
-    ),
-    dated AS (
-      SELECT l.*, least(
-          l.created + (${now} - l.created) * l.received_share,
-          l.expiry::timestamptz - interval '90 days'
-        ) AS received_at,
-        (${SUPPLIER_NAMES}::text[])[1 + (l.r / 22) % ${sql.raw(String(SUPPLIERS.length))}] AS supplier,
-        (${SUPPLIER_CODES}::text[])[1 + (l.r / 22) % ${sql.raw(String(SUPPLIERS.length))}] AS code
-      FROM layout l
-    ),
-    batches AS (
-      INSERT INTO ${stockBatches} (product_id, batch_number, expiry_date, on_hand, received_units,
-        received_at, purchase_price_minor, supplier, invoice_reference)
-      SELECT d.product_id,
-        chr(65 + ((d.product_id::bigint * 40503) % 65536 % 26)::integer)
-          || chr(65 + ((d.product_id::bigint * 40503) % 65536 / 26 % 26)::integer)
-          || to_char(d.expiry - interval '2 years', 'YY') || '-'
-          || (1000 + ((d.product_id::bigint * 2654435761 % 4294967296) / 4096 + d.k * 3331) % 9000)::text,
-        d.expiry, d.units, d.units, d.received_at,
-        round(d.offer * (0.60 + (d.r % 22) / 100.0) / 10) * 10,
-        d.supplier,
-        d.code || '/' || to_char(d.received_at AT TIME ZONE 'UTC' - interval '3 months', 'YY') || '-'
-          || to_char(d.received_at AT TIME ZONE 'UTC' + interval '9 months', 'YY') || '/'
-          || lpad(((d.r / 1000) % 99999 + 1)::text, 5, '0')
-      FROM dated d
-      RETURNING id, product_id, on_hand, received_at, supplier, invoice_reference
-    )
-    INSERT INTO ${stockMovements} (product_id, batch_id, kind, units, note, created_at)
-    SELECT b.product_id, b.id, 'receipt', b.on_hand,
-      'Invoice ' || b.invoice_reference || ' from ' || b.supplier, b.received_at
-    FROM batches b`;
 }
 
 /** Adds generated products until the catalogue holds `products` rows. */
@@ -411,16 +114,16 @@ export async function generateLargeCatalogue(
   // Reference data: reuse what exists, add what is missing (names are unique ignoring case).
   await db
     .insert(divisions)
-    .values(DEMO_DIVISIONS.map((d) => ({ name: d.name })))
+    .values(demoData().divisions.map((d) => ({ name: d.name })))
     .onConflictDoNothing();
   await db
     .insert(manufacturers)
-    .values([...DEMO_MANUFACTURERS, ...EXTRA_MANUFACTURERS].map((name) => ({ name })))
+    .values([...demoData().manufacturers, ...EXTRA_MANUFACTURERS].map((name) => ({ name })))
     .onConflictDoNothing();
   const saltNames = [
     ...new Set([
       ...MOLECULES.flatMap((m) => m.strengths.map((s) => saltName(m.name, s))),
-      ...DEMO_GROUPS.flatMap((g) => (g.salt ? [g.salt] : [])),
+      ...demoData().salts.map((s) => s.name),
     ]),
   ];
   await db
@@ -449,7 +152,7 @@ export async function generateLargeCatalogue(
   const random = createRandom(0x5eed + existing);
   const salts: SaltProfile[] = saltRows.map((s) => {
     const profile = known.get(s.name.toLowerCase()) ?? {
-      division: random.pick(DEMO_DIVISIONS).name,
+      division: random.pick(demoData().divisions).name,
       form: 'Tablet' as const,
       mrp: 120,
       rx: false,
@@ -473,7 +176,7 @@ export async function generateLargeCatalogue(
   }
 
   const floor = toMinorUnits(LIMITS.minimumPrice);
-  const uses = new Map<string, string>(Object.entries(DIVISION_USES));
+  const uses = new Map(demoData().divisions.map((d) => [d.name, d.uses]));
   const makeRow = () => {
     const brand = `${random.pick(PREFIXES)}${random.pick(SUFFIXES)}`;
     const herbal = salts.length === 0 || (herbalDivisions.length > 0 && random.chance(0.15));

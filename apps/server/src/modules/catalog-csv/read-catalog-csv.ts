@@ -10,11 +10,20 @@ import {
 import { BadRequestError } from '../../lib/errors';
 
 export type EditableField = Exclude<CatalogCsvField, 'prescription' | 'stock'>;
+export type ReadOnlyField = Extract<CatalogCsvField, 'prescription' | 'stock'>;
+
+const isReadOnly = (field: CatalogCsvField): field is ReadOnlyField =>
+  CATALOG_CSV_READ_ONLY.includes(field);
 
 /** A record of the file: where it starts (the header is line 1) and its cells by field. */
 export interface CsvRecord {
   line: number;
   cells: Record<EditableField, string> | null;
+  /**
+   * The cells of the columns the import ignores (the export writes them): the demo seed receives
+   * its Stock as batches (db/seed/seed-demo.ts).
+   */
+  readOnly?: Partial<Record<ReadOnlyField, string>>;
   /** Set when the record cannot be read as a row (a wrong number of cells). */
   problem?: string;
 }
@@ -40,7 +49,7 @@ const fromSpreadsheetCell = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text
 /** Line breaks inside a quoted cell: the next record starts that many lines further down. */
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
-function headerFields(header: string[]): (CatalogCsvField | null)[] {
+function headerFields(header: string[]): CatalogCsvField[] {
   const seen = new Set<CatalogCsvField>();
   const fields = header.map((cell) => {
     const text = cell.trim();
@@ -53,7 +62,7 @@ function headerFields(header: string[]): (CatalogCsvField | null)[] {
     if (seen.has(field))
       throw new BadRequestError(`file: The column “${text}” appears twice in the header.`);
     seen.add(field);
-    return CATALOG_CSV_READ_ONLY.includes(field) ? null : field;
+    return field;
   });
   const missing = REQUIRED.filter((field) => !seen.has(field));
   if (missing.length > 0) {
@@ -75,7 +84,7 @@ export async function* readCatalogCsv(content: Buffer): AsyncGenerator<CsvRecord
     parse({ bom: true, relax_column_count: true, skip_empty_lines: false }),
   );
   let rows = 0;
-  let fields: (CatalogCsvField | null)[] | null = null;
+  let fields: CatalogCsvField[] | null = null;
   let line = 1;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -98,10 +107,13 @@ export async function* readCatalogCsv(content: Buffer): AsyncGenerator<CsvRecord
         continue;
       }
       const cells = { id: '' } as Record<EditableField, string>;
+      const readOnly: Partial<Record<ReadOnlyField, string>> = {};
       fields.forEach((field, index) => {
-        if (field) cells[field as EditableField] = fromSpreadsheetCell(record[index] ?? '');
+        const text = fromSpreadsheetCell(record[index] ?? '');
+        if (isReadOnly(field)) readOnly[field] = text;
+        else cells[field] = text;
       });
-      yield { line: start, cells };
+      yield { line: start, cells, readOnly };
     }
   } catch (error) {
     if (error instanceof BadRequestError) throw error;
