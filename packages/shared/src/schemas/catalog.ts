@@ -255,3 +255,11 @@ export const manufacturerListResponseSchema = z.object({
 export const saltCompositionListResponseSchema = z.object({
   saltCompositionList: z.array(catalogEntrySchema),
 });
+
+/**
+ * Spec §2 home search: a blank term is refused with 'Please enter a search term.'; the term is
+ * trimmed and held to the product list's own limit.
+ */
+export const searchTermFormSchema = z.object({
+  search: z.string().trim().min(1, MESSAGES.searchTermRequired).max(100),
+});

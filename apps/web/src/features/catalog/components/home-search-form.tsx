@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@pharmacy/shared';
+import { searchTermFormSchema } from '@pharmacy/shared';
 import { FieldError } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -13,20 +15,23 @@ export function HomeSearchForm() {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const navigate = useNavigate();
-  const [term, setTerm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(searchTermFormSchema),
+    defaultValues: { search: '' },
+    // The message goes as soon as a term is typed.
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const error = errors.search?.message;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = term.trim();
-    if (!value) {
-      setError(MESSAGES.searchTermRequired);
-      return;
-    }
-    setError(null);
-    setSearchText(value);
-    navigate(paths.shop.getHref({ search: value }));
-  };
+  const onSubmit = handleSubmit(({ search }) => {
+    setSearchText(search);
+    navigate(paths.shop.getHref({ search }));
+  });
 
   return (
     <form role="search" noValidate onSubmit={onSubmit} className="w-full max-w-2xl">
@@ -42,11 +47,8 @@ export function HomeSearchForm() {
           <input
             id={inputId}
             type="search"
-            value={term}
-            onChange={(event) => {
-              setTerm(event.target.value);
-              if (error && event.target.value.trim()) setError(null);
-            }}
+            {...register('search')}
+            maxLength={100}
             placeholder={SEARCH_PLACEHOLDER}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
