@@ -14,13 +14,10 @@ import type { OrderEventMap } from './modules/orders/order-events';
 import { choosePaymentProvider } from './modules/payments/choose-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { authPlugin } from './plugins/auth';
-import { registerPlugins, serverOptions } from './plugins/index';
+import { recordRouteTable, registerPlugins, serverOptions } from './plugins/index';
 import { webAppPlugin } from './plugins/web-app';
 
-export interface RouteSummary {
-  method: string;
-  url: string;
-}
+export type { RouteSummary } from './plugins/index';
 
 export interface BuildAppOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
@@ -52,13 +49,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, options.logger));
-  // Every route the app registers, for the docs check and the authorization matrix tests.
-  const routeTable: RouteSummary[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url });
-  });
+  recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

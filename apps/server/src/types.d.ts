@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './config/env';
-import type { RouteSummary } from './app';
+import type { RouteSummary } from './plugins/index';
 import type { FileStorage } from './lib/storage/index';
 import type { JobQueue } from './modules/jobs/job-queue';
 import type { OrderEvents } from './modules/orders/order-events';

@@ -14,6 +14,21 @@ import { httpCachePlugin } from './http-cache';
 import { loadGatePlugin } from './load-gate';
 import { securityPlugin } from './security';
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
+/** Every route the app registers, for the docs check and the authorization matrix tests. */
+export function recordRouteTable(app: FastifyInstance) {
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method, url: route.url });
+  });
+}
+
 /** Body limit for JSON; uploads have their own limits in the multipart plugin. */
 const JSON_BODY_LIMIT = 100 * 1024;
 
