@@ -45,3 +45,4 @@ export * from './rules/loyalty-texts';
 export * from './schemas/after-sales';
 export * from './schemas/returns';
 export * from './rules/order-process';
+export * from './schemas/attached-file';

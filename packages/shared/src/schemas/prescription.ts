@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRESCRIPTION_MAX_FILES } from '../constants/texts';
+import { attachedFileSchema } from './attached-file';
 
 export const prescriptionFileSchema = z.object({
   id: z.number().int(),
@@ -29,3 +31,22 @@ export type Prescription = z.infer<typeof prescriptionSchema>;
 export const prescriptionListResponseSchema = z.object({
   prescriptions: z.array(prescriptionSchema),
 });
+
+export const PRESCRIPTION_UPLOAD_MESSAGES = {
+  noFiles: 'Choose at least one file first.',
+  tooManyFiles: `At most ${PRESCRIPTION_MAX_FILES} files can be uploaded at once`,
+  comment: 'Please keep the comment under 500 characters.',
+} as const;
+
+/**
+ * The prescription upload form (spec §2): the files chosen (each already checked against the
+ * upload rules as it was added) and the optional comment.
+ */
+export const prescriptionUploadFormSchema = z.object({
+  files: z
+    .array(attachedFileSchema)
+    .min(1, PRESCRIPTION_UPLOAD_MESSAGES.noFiles)
+    .max(PRESCRIPTION_MAX_FILES, PRESCRIPTION_UPLOAD_MESSAGES.tooManyFiles),
+  comment: z.string().max(500, PRESCRIPTION_UPLOAD_MESSAGES.comment),
+});
+export type PrescriptionUploadFormValues = z.infer<typeof prescriptionUploadFormSchema>;

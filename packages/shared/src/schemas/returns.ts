@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAMAGE_REASONS, RETURN_REASONS, RETURN_STATUSES } from '../rules/after-sales';
+import { attachedFileSchema } from './attached-file';
 import { paginationSchema } from './common';
 
 /**
@@ -50,18 +51,6 @@ export const returnRequestInputSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestInputSchema>;
 
-/** A file the browser attached (a File there; this package knows no DOM types). */
-export interface AttachedFile {
-  readonly name: string;
-  readonly size: number;
-  readonly type: string;
-}
-const isAttachedFile = (value: unknown): value is AttachedFile =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as AttachedFile).name === 'string' &&
-  typeof (value as AttachedFile).size === 'number';
-
 /**
  * The request form: every returnable line with its units (0: not sent back), the photos chosen
  * (required for a damage report, as the server checks). What it gives is what the form sends.
@@ -85,7 +74,7 @@ export const returnRequestFormSchema = z
           .min(1, RETURN_MESSAGES.noLines)
           .max(100),
       ),
-    photos: z.array(z.custom<AttachedFile>(isAttachedFile)).max(RETURN_MAX_PHOTOS),
+    photos: z.array(attachedFileSchema).max(RETURN_MAX_PHOTOS),
   })
   .refine((request) => request.kind !== 'damage' || request.photos.length > 0, {
     error: RETURN_MESSAGES.photoRequired,

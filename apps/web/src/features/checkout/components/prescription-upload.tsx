@@ -1,8 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, FileUp, MessageSquarePlus, Upload } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { MESSAGES, PRESCRIPTION_MAX_FILES, PRESCRIPTION_TEXT } from '@pharmacy/shared';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  MESSAGES,
+  PRESCRIPTION_MAX_FILES,
+  PRESCRIPTION_TEXT,
+  PRESCRIPTION_UPLOAD_MESSAGES,
+  prescriptionUploadFormSchema,
+  type PrescriptionUploadFormValues,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
-import { FormField, Textarea } from '../../../components/ui/form-field';
+import { FieldError, FormField, Textarea } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { useUploadPrescription } from '../api/upload-prescription';
 import {
@@ -13,10 +22,9 @@ import {
 } from '../lib/file-rules';
 import { FilePreview } from './file-preview';
 
-interface ChosenFile {
-  key: number;
-  file: File;
-}
+const resolver = zodResolver(prescriptionUploadFormSchema);
+
+const isFile = (value: unknown): value is File => value instanceof File;
 
 /**
  * Spec §2 / §5 prescription upload: a drop zone (drag and drop, or the keyboard-reachable file
@@ -34,26 +42,46 @@ export function PrescriptionUpload({
   const inputId = useId();
   const typesId = useId();
   const commentId = useId();
+  const filesErrorId = useId();
+  // Each chosen file keeps its list key while others are added or removed.
   const nextKey = useRef(0);
-  const [chosen, setChosen] = useState<ChosenFile[]>([]);
+  const keys = useRef(new WeakMap<File, number>());
   const [rejected, setRejected] = useState<FileSelection<File>['rejected']>([]);
   const [dragging, setDragging] = useState(false);
   const [commentOpen, setCommentOpen] = useState(false);
-  const [comment, setComment] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isSubmitted },
+  } = useForm<PrescriptionUploadFormValues>({
+    resolver,
+    defaultValues: { files: [], comment: '' },
+  });
+  const chosen = watch('files').filter(isFile);
   const busy = upload.isPending;
   const locked = disabled || busy;
 
+  function keyOf(file: File): number {
+    let key = keys.current.get(file);
+    if (key === undefined) {
+      key = nextKey.current++;
+      keys.current.set(file, key);
+    }
+    return key;
+  }
+
+  function setFiles(files: File[]) {
+    setValue('files', files, { shouldValidate: isSubmitted });
+  }
+
   function addFiles(files: FileList | null) {
     if (!files || locked) return;
-    const selection = selectFiles(
-      chosen.map((c) => c.file),
-      Array.from(files),
-    );
+    const selection = selectFiles(chosen, Array.from(files));
     setRejected(selection.rejected);
-    setChosen((current) => [
-      ...current,
-      ...selection.accepted.map((file) => ({ key: nextKey.current++, file })),
-    ]);
+    setFiles([...chosen, ...selection.accepted]);
   }
 
   function onDrop(event: DragEvent<HTMLLabelElement>) {
@@ -62,24 +90,26 @@ export function PrescriptionUpload({
     addFiles(event.dataTransfer.files);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ files, comment }) => {
     // The pending flag disables the button; this guards a second click in the same frame too.
-    if (locked || upload.isPending || chosen.length === 0) return;
+    if (locked || upload.isPending) return;
     upload.mutate(
-      { files: chosen.map((c) => c.file), comment },
+      { files: files.filter(isFile), comment },
       {
         onSuccess: () => {
-          setChosen([]);
-          setComment('');
+          reset();
           setRejected([]);
         },
       },
     );
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={`${inputId}-heading`} noValidate>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby={`${inputId}-heading`}
+      noValidate
+    >
       <h3 id={`${inputId}-heading`} className="text-lg font-semibold text-slate-900">
         {PRESCRIPTION_TEXT.heading}
       </h3>
@@ -94,7 +124,8 @@ export function PrescriptionUpload({
         multiple
         accept={ACCEPTED_EXTENSIONS}
         disabled={locked}
-        aria-describedby={typesId}
+        aria-describedby={errors.files ? `${typesId} ${filesErrorId}` : typesId}
+        aria-invalid={errors.files ? true : undefined}
         className="peer sr-only"
         onChange={(event) => {
           addFiles(event.target.files);
@@ -131,6 +162,11 @@ export function PrescriptionUpload({
       <p id={typesId} className="mt-2 text-xs text-slate-600">
         Accepted types: {ACCEPTED_TYPES_LABEL}. Up to 5 MB each.
       </p>
+      {errors.files ? (
+        <div className="mt-2">
+          <FieldError id={filesErrorId}>{errors.files.message}</FieldError>
+        </div>
+      ) : null}
 
       {rejected.length > 0 ? (
         <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
@@ -150,12 +186,12 @@ export function PrescriptionUpload({
 
       {chosen.length > 0 ? (
         <ul aria-label="Chosen files" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {chosen.map(({ key, file }) => (
+          {chosen.map((file) => (
             <FilePreview
-              key={key}
+              key={keyOf(file)}
               file={file}
               disabled={busy}
-              onRemove={() => setChosen((current) => current.filter((c) => c.key !== key))}
+              onRemove={() => setFiles(chosen.filter((other) => other !== file))}
             />
           ))}
         </ul>
@@ -173,16 +209,15 @@ export function PrescriptionUpload({
           {PRESCRIPTION_TEXT.commentToggle}
         </button>
         <div id={commentId} hidden={!commentOpen} className="mt-3">
-          <FormField label={PRESCRIPTION_TEXT.commentLabel}>
+          <FormField label={PRESCRIPTION_TEXT.commentLabel} error={errors.comment?.message}>
             {(field) => (
               <Textarea
                 {...field}
                 rows={3}
                 maxLength={500}
                 placeholder={PRESCRIPTION_TEXT.commentPlaceholder}
-                value={comment}
                 disabled={locked}
-                onChange={(event) => setComment(event.target.value)}
+                {...register('comment')}
               />
             )}
           </FormField>
@@ -200,14 +235,14 @@ export function PrescriptionUpload({
             disabled
               ? PRESCRIPTION_TEXT.disabled
               : chosen.length === 0
-                ? 'Choose at least one file first'
+                ? PRESCRIPTION_UPLOAD_MESSAGES.noFiles.replace(/\.$/, '')
                 : undefined
           }
         >
           {PRESCRIPTION_TEXT.button}
         </Button>
         {chosen.length === 0 && !disabled ? (
-          <span className="text-sm text-slate-600">Choose at least one file first.</span>
+          <span className="text-sm text-slate-600">{PRESCRIPTION_UPLOAD_MESSAGES.noFiles}</span>
         ) : null}
       </div>
     </form>

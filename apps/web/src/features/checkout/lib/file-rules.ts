@@ -1,4 +1,9 @@
-import { LIMITS, MESSAGES, PRESCRIPTION_MAX_FILES } from '@pharmacy/shared';
+import {
+  LIMITS,
+  MESSAGES,
+  PRESCRIPTION_MAX_FILES,
+  PRESCRIPTION_UPLOAD_MESSAGES,
+} from '@pharmacy/shared';
 
 /**
  * Spec §5 prescription files: JPG, JPEG, PNG, PDF, DOC by extension (any case), at most 5 MB
@@ -37,7 +42,7 @@ export interface FileSelection<F extends Pick<File, 'name' | 'size'>> {
   rejected: { file: F; error: FileRuleError | typeof TOO_MANY_FILES }[];
 }
 
-export const TOO_MANY_FILES = `At most ${PRESCRIPTION_MAX_FILES} files can be uploaded at once`;
+export const TOO_MANY_FILES = PRESCRIPTION_UPLOAD_MESSAGES.tooManyFiles;
 
 /** Adds newly chosen files to those already chosen, keeping only valid ones up to the limit. */
 export function selectFiles<F extends Pick<File, 'name' | 'size'>>(
