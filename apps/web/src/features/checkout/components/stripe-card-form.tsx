@@ -1,6 +1,7 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { Banknote, Lock } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { PAYMENT_TEXT, type CreateIntentResponse } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
@@ -28,9 +29,15 @@ export function StripeCardForm({
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const save = useSavePaymentDetails(orderId);
-  const busy = confirming || save.isPending;
+  // The card's fields live in Stripe's element; the form holds the submit and its pending state.
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm();
+  const busy = isSubmitting || save.isPending;
+  // A second click can land before the re-render that disables the button.
+  const inFlight = useRef(false);
 
   useEffect(() => {
     let active = true;
@@ -68,11 +75,10 @@ export function StripeCardForm({
     };
   }, [intent.clientSecret, intent.publishableKey]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!stripe || busy) return;
+  const onSubmit = handleSubmit(async () => {
+    if (!stripe || save.isPending || inFlight.current) return;
+    inFlight.current = true;
     setCardError(null);
-    setConfirming(true);
     try {
       const result = await stripe.stripe.confirmPayment({
         elements: stripe.elements,
@@ -99,9 +105,9 @@ export function StripeCardForm({
     } catch (error) {
       setCardError(getErrorMessage(error));
     } finally {
-      setConfirming(false);
+      inFlight.current = false;
     }
-  }
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
