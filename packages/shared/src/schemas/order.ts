@@ -175,4 +175,8 @@ export const orderUpdateSchema = z
   );
 export type OrderUpdateInput = z.infer<typeof orderUpdateSchema>;
 
+/** The admin's expected-delivery-date form (yyyy-MM-dd, as a date field holds it). */
+export const orderDeliveryDateFormSchema = z.object({ expectedDeliveryDate: isoDate });
+export type OrderDeliveryDateFormValues = z.infer<typeof orderDeliveryDateFormSchema>;
+
 export const orderUpdateResponseSchema = z.object({ message: z.string(), order: orderSchema });

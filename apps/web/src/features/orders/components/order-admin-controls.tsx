@@ -1,16 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CANCEL_CONFIRM,
   CONFIRM_CANCEL,
   ORDER_STATUS,
   ORDER_STATUS_FLOW,
   ORDER_STATUS_NAMES,
+  orderDeliveryDateFormSchema,
   type Order,
+  type OrderDeliveryDateFormValues,
   type OrderStatusId,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
-import { Input, Select } from '../../../components/ui/form-field';
+import { FieldError, Input, Select } from '../../../components/ui/form-field';
 import { useDismiss } from '../../../hooks/use-dismiss';
 import { useUpdateOrder } from '../api/update-order';
 
@@ -110,6 +114,8 @@ function CancelOrder({
   );
 }
 
+const dateResolver = zodResolver(orderDeliveryDateFormSchema);
+
 /**
  * Issue 16 order state machine: the dropdown offers the current status, then the ones the server
  * allows next (dispensing.nextStatusIds) in the order an order lives through them.
@@ -140,7 +146,18 @@ export function OrderAdminControls({
   const statusFieldId = useId();
   const dateFieldId = useId();
   const update = useUpdateOrder(order.id);
-  const [date, setDate] = useState(order.expectedDeliveryDate ?? '');
+  const dateErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<OrderDeliveryDateFormValues>({
+    resolver: dateResolver,
+    // The saved date again once the order answers with it.
+    values: { expectedDeliveryDate: order.expectedDeliveryDate ?? '' },
+  });
+  const date = watch('expectedDeliveryDate');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const dateUnchanged = date === (order.expectedDeliveryDate ?? '');
   const choices = statusChoices(order.statusId, nextStatusIds);
@@ -148,11 +165,11 @@ export function OrderAdminControls({
   const onlyCurrent = choices.length <= 1;
   const hintId = useId();
 
-  const saveDate = (event: FormEvent) => {
-    event.preventDefault();
-    if (!date || dateUnchanged) return;
-    update.mutate({ expectedDeliveryDate: date });
-  };
+  const saveDate = handleSubmit(({ expectedDeliveryDate }) => {
+    // The pending flag disables the controls; this guards a second Enter in the same frame too.
+    if (update.isPending || expectedDeliveryDate === order.expectedDeliveryDate) return;
+    update.mutate({ expectedDeliveryDate });
+  });
 
   return (
     <div className="flex flex-col gap-5">
@@ -184,7 +201,7 @@ export function OrderAdminControls({
           </p>
         ) : null}
       </div>
-      <form className="flex flex-col gap-1" onSubmit={saveDate}>
+      <form className="flex flex-col gap-1" onSubmit={(event) => void saveDate(event)}>
         <label htmlFor={dateFieldId} className="text-sm font-medium text-slate-800">
           Expected delivery date
         </label>
@@ -192,9 +209,10 @@ export function OrderAdminControls({
           <Input
             id={dateFieldId}
             type="date"
-            value={date}
             min={order.createdAt.slice(0, 10)}
-            onChange={(event) => setDate(event.target.value)}
+            aria-invalid={errors.expectedDeliveryDate ? true : undefined}
+            aria-describedby={errors.expectedDeliveryDate ? dateErrorId : undefined}
+            {...register('expectedDeliveryDate')}
             className="w-auto min-w-0 flex-1"
           />
           <Button
@@ -206,6 +224,9 @@ export function OrderAdminControls({
             Save date
           </Button>
         </div>
+        {errors.expectedDeliveryDate ? (
+          <FieldError id={dateErrorId}>{errors.expectedDeliveryDate.message}</FieldError>
+        ) : null}
       </form>
       {canCancel ? (
         <CancelOrder
