@@ -151,7 +151,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags,
         summary:
-          'Update a product (multipart; keepImageUrls lists images to keep, new files are added)',
+          "Update a product (multipart, the create form's fields; keepImageUrls lists images to keep, new files are added; a quantity sent must be the current one: stock changes through batches)",
         consumes: ['multipart/form-data'],
         params: idParamSchema,
         response: { 200: writeResponse, ...adminErrors },
