@@ -1,5 +1,5 @@
 import { ArrowLeft, BadgeCheck, ClipboardCheck, PackageSearch, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ORDER_NOT_FOUND,
@@ -24,9 +24,13 @@ import { useAuth } from '../../../lib/auth';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useOrderDetail } from '../api/get-order-detail';
 import { calendarDate, orderImageUrl, showAdminControls } from '../lib/order-rules';
-import { OrderAdminControls } from './order-admin-controls';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+
+/** Admins only: its form code (react-hook-form) is not part of a customer's order page. */
+const OrderAdminControls = lazy(async () => ({
+  default: (await import('./order-admin-controls')).OrderAdminControls,
+}));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -371,11 +375,19 @@ export function OrderDetail({
           </Section>
           {showAdminControls(order, isAdmin) ? (
             <Section title="Manage order">
-              <OrderAdminControls
-                key={order.id}
-                order={order}
-                nextStatusIds={dispensing.nextStatusIds}
-              />
+              <Suspense
+                fallback={
+                  <LoadingRegion label="Loading the order controls">
+                    <Skeleton className="h-40 w-full" />
+                  </LoadingRegion>
+                }
+              >
+                <OrderAdminControls
+                  key={order.id}
+                  order={order}
+                  nextStatusIds={dispensing.nextStatusIds}
+                />
+              </Suspense>
             </Section>
           ) : null}
         </div>
