@@ -61,10 +61,18 @@ describe('Order after-sales panel (issue 19)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await within(dialog).findByText('Please choose a reason.')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/order/42/cancel')).toHaveLength(0);
+    // The first reason takes the focus; the group says what is wrong.
+    const firstReason = within(dialog).getAllByRole('radio')[0];
+    expect(document.activeElement).toBe(firstReason);
+    expect(firstReason?.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('group').getAttribute('aria-describedby')).toBe(
+      within(dialog).getByText('Please choose a reason.').id,
+    );
 
     await user.click(within(dialog).getByRole('radio', { name: 'Another reason' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await within(dialog).findByText('Please tell us why you are cancelling.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Tell us why'));
 
     await user.click(within(dialog).getByRole('radio', { name: 'I changed my mind' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
@@ -159,7 +167,14 @@ describe('Order after-sales panel (issue 19)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Change delivery address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change delivery address' });
+    // The order's own address is ticked; sending it again is refused before any request.
+    const current = await within(dialog).findByRole('radio', { name: /12 MG Road/ });
+    expect((current as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Deliver here' }));
+    expect(await within(dialog).findByText('Please choose another address.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT', '/api/order/42/address')).toHaveLength(0);
     await user.click(await within(dialog).findByRole('radio', { name: /22 New Road/ }));
+    expect(within(dialog).queryByText('Please choose another address.')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Deliver here' }));
     expect(
       await within(dialog).findByText(
