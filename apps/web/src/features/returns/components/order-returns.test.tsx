@@ -124,8 +124,10 @@ describe('order returns (issue 19)', { timeout: 20_000 }, () => {
       'Choose at least one item and how many units to send back.',
     );
     expect(callsTo(fetchMock, 'POST', '/api/order/9/returns')).toHaveLength(0);
-
+    // The first units field takes the focus.
     const units = within(request).getByLabelText('Units of Dolo 650 Tablet');
+    expect(document.activeElement).toBe(units);
+
     await user.clear(units);
     await user.type(units, '2');
     await user.click(within(request).getByRole('button', { name: 'Send request' }));
@@ -192,6 +194,9 @@ describe('order returns (issue 19)', { timeout: 20_000 }, () => {
     expect(within(report).getByRole('alert').textContent).toBe(
       'Please add at least one photo of the damaged or wrong item.',
     );
+    // The message belongs to the photo field, which takes the focus.
+    expect(document.activeElement).toBe(within(report).getByLabelText('Photos'));
+    expect(within(report).getByLabelText('Photos').getAttribute('aria-invalid')).toBe('true');
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'broken.png', {
       type: 'image/png',
     });
