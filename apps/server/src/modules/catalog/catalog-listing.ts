@@ -6,8 +6,9 @@ import {
 } from '@pharmacy/shared';
 import { and } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { createChangeCounter, createTtlCache, loadThrough } from '../../lib/cache';
+import { loadThrough } from '../../lib/cache';
 import { createProductSearch } from './catalog-search';
+import type { ListingCaches } from './listing-caches';
 import type { ProductAnswer } from './product-answer';
 import * as listingRepo from './product-listing.repository';
 
@@ -16,23 +17,6 @@ const ANCHOR_SPACING = 1_000;
 
 /** A positive id filters; -1 and the other sentinels of spec §9 mean no filter. */
 const asFilter = (id: number | undefined) => (id !== undefined && id > 0 ? id : undefined);
-
-/**
- * Listing counts and deep-page anchors are reused for a few seconds (`ttlMs`), and forgotten as
- * soon as this instance changes a product or a catalogue entry (`listingChanges.bump()`).
- */
-export function createListingCaches(ttlMs: number) {
-  const listingChanges = createChangeCounter();
-  const version = () => listingChanges.value;
-  return {
-    listingChanges,
-    counts: createTtlCache<Promise<number>>({ ttlMs, maxEntries: 500, version }),
-    searchCounts: createTtlCache<Promise<number[]>>({ ttlMs, maxEntries: 2_000, version }),
-    anchors: createTtlCache<Promise<listingRepo.PageAnchor[]>>({ ttlMs, maxEntries: 50, version }),
-  };
-}
-
-export type ListingCaches = ReturnType<typeof createListingCaches>;
 
 /** GET /product/all: the shop listing, browsed or searched, with its pagination. */
 export function createProductListing(

@@ -1,7 +1,7 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loadThrough } from '../../lib/cache';
-import type { ListingCaches } from './catalog-listing';
+import type { ListingCaches } from './listing-caches';
 import * as listingRepo from './product-listing.repository';
 import * as searchRepo from './product-search.repository';
 
