@@ -215,7 +215,7 @@ export const productCreateSchema = z
   .refine((v) => v.offerPrice <= v.maximumRetailPrice, offerNotAboveMrp);
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
-/** Said when a product edit carries a quantity: stock changes go through the batches. */
+/** Said when a product edit changes the quantity (the same one sent back is fine): stock changes go through the batches. */
 export const PRODUCT_QUANTITY_NOT_EDITABLE =
   'quantity: Stock is kept in batches. Receive a batch or adjust one in the Stock section.';
 

@@ -109,7 +109,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
  * The multipart body of POST/PATCH /product (spec §7): every field as text and the new files
  * under `image`. Issue 16: the schedule's code (when chosen) with the prescription flag it
  * implies, and the per-order limit ('' clears it). A new product also carries its opening stock (quantity, batch number, expiry and
- * the optional receipt details); an edit never sends a quantity (the server refuses it). On edit
+ * the optional receipt details); an edit never sends a quantity (the server would refuse a changed one). On edit
  * `keepImageUrls` lists the stored images to keep; an empty value says "keep none", since leaving
  * the field out keeps them all.
  */
