@@ -3,17 +3,13 @@ import {
   auditListQuerySchema,
   auditListResponseSchema,
   auditVerifyResponseSchema,
-  errorResponseSchema,
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import { listAudit, verifyAuditChain } from './audit.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['audit'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403);
 const admin = { access: 'admin' as const };
 
 /** The audit trail for administrators: the log, and a check of its hash chain. */

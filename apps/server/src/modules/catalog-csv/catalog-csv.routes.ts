@@ -19,14 +19,10 @@ import {
   ImportRefusedError,
   type CatalogCsvService,
 } from './catalog-csv.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['catalogue'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  413: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 413);
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
 
 /**

@@ -9,14 +9,11 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { CouponsService } from './coupons.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['coupons'];
 const admin = { access: 'admin' as const };
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403);
 
 /** Issue 19: admins create, edit and deactivate coupon codes. */
 export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> = async (

@@ -24,14 +24,10 @@ import {
 import { requireSession } from '../../plugins/auth';
 import type { InventoryService } from './inventory.service';
 import { spreadsheetCell as cell } from '../../lib/csv';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['inventory'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 409: errorResponseSchema };
 /** Stock answers change with every order: never reused by a browser or a proxy. */
 const admin = { access: 'admin' as const };

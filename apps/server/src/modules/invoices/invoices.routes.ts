@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorResponseSchema, type TaxDocumentKind } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { InvoicesService } from './invoices.service';
+import { orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['orders'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 
 const DOCUMENTS: Array<{ path: string; kind: TaxDocumentKind; summary: string }> = [
   {

@@ -8,13 +8,10 @@ import {
 } from '@pharmacy/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { JobQueue } from './job-queue';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['jobs'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403);
 const admin = { access: 'admin' as const };
 
 /** A line a person can read about what a job does (mail: kind, subject and recipient). */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cancelOrderInputSchema,
   cancelOrderResponseSchema,
@@ -10,15 +9,10 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { AfterSales } from './after-sales';
+import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['orders'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 /** Issue 19 item 1: the owner cancels or changes the address within the window; both read it. */
 export const afterSalesRoutes: FastifyPluginAsyncZod<{ aftersales: AfterSales }> = async (

@@ -11,10 +11,10 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { OrdersService } from './orders.service';
+import { orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['orders'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
   app,

@@ -14,15 +14,10 @@ import { requireSession } from '../../plugins/auth';
 import { WebhookSignatureError } from './payment-provider';
 import type { PaymentsService } from './payments.service';
 import type { TestPaymentProvider } from './test-provider';
+import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['payments'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;

@@ -12,15 +12,10 @@ import {
 import { readMultipart, singleField } from '../../lib/multipart';
 import { requireSession } from '../../plugins/auth';
 import type { PrescriptionsService } from './prescriptions.service';
+import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['prescriptions'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 export const prescriptionsRoutes: FastifyPluginAsyncZod<{
   prescriptions: PrescriptionsService;

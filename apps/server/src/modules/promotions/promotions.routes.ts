@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   applyCouponSchema,
   applyPointsSchema,
@@ -9,9 +8,9 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { PromotionsService } from './promotions.service';
+import { orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['orders'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 const responses = {
   200: orderPricingSchema,
   400: errorResponseSchema,

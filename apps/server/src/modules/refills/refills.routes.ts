@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorResponseSchema,
   idParamSchema,
@@ -16,20 +15,16 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { RefillsService } from './refills.service';
+import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['refill reminders'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404);
 const user = { access: 'user' as const };
 /** The unsubscribe links need no sign-in: the signed token is the permission; kept to a trickle. */
 const unsubscribeConfig = {
   access: 'public' as const,
   rateLimit: { max: 30, timeWindow: '1 minute' },
 };
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 
 /** Issue 17 part 4: the signed-in customer's refill reminders, and the mail's links. */
 export const refillsRoutes: FastifyPluginAsyncZod<{ refills: RefillsService }> = async (

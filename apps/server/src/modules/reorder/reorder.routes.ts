@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { buyAgainResponseSchema, errorResponseSchema } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { ReorderService } from './reorder.service';
+import { orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['orders'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
 
 /** Issue 17 buy again. */
 export const reorderRoutes: FastifyPluginAsyncZod<{ reorder: ReorderService }> = async (

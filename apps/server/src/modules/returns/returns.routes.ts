@@ -20,16 +20,10 @@ import { readMultipart } from '../../lib/multipart';
 import { requireSession } from '../../plugins/auth';
 import type { ReturnsAdminService } from './returns-admin.service';
 import type { ReturnsService } from './returns.service';
+import { errorResponses, idParams, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['returns'];
-const orderIdParams = z.object({ orderId: z.coerce.number().int().positive() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 const adminErrors = { ...errors, 403: errorResponseSchema };
 
 export const returnsRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
   stockAlertListSchema,
@@ -9,13 +8,10 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { StockAlerts } from './stock-alerts.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['stock alerts'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404);
 const user = { access: 'user' as const };
 const productParamSchema = z.object({ productId: z.coerce.number().int().positive() });
 

@@ -8,14 +8,11 @@ import {
 } from '@pharmacy/shared';
 import { requireSession } from '../../plugins/auth';
 import type { SupportInboxService } from './support-inbox.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['contact-messages'];
 const admin = { access: 'admin' as const };
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403);
 
 /** Issue 18: the admins' inbox of Contact Us messages. */
 export const supportInboxRoutes: FastifyPluginAsyncZod<{ inbox: SupportInboxService }> = async (
