@@ -30,8 +30,9 @@ import { registerUsers } from './users/users.module';
 /**
  * The modules, each registered by its own function (routes, order-event subscribers, queues), in
  * dependency order: a module is handed only services registered before it. Subscribers of one
- * order event run in this order too (docs/architecture.md): stock, documents, money, points,
- * then the `notify` ones (audit, mail).
+ * order event run in this order too, `record` ones before `notify` ones (docs/architecture.md):
+ * for a cancellation, stock (inventory), the credit note (invoices), the refund (refunds), points
+ * (loyalty), the coupon (promotions); then the audit entry and the mail.
  */
 export async function registerModules(
   ctx: ModuleContext,

@@ -68,6 +68,7 @@ export interface OrderEventMap {
   /** A card payment that went through after the order was cancelled (another tab, a webhook). */
   'order.paid_after_cancel': { orderId: number; byUserId: number | null };
   'order.prescription_decided': Change & { approved: boolean; reason: string | null };
+  /** The order entered Packing: paid (no prescription to check) or sent to packing by the pharmacy. */
   'order.packed': Change;
   'order.dispatched': Change;
   'order.delivered': Change;

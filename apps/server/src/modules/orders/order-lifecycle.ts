@@ -100,6 +100,11 @@ export function createOrderLifecycle(deps: {
     const changed = (to === ORDER_STATUS.DISPATCHED
       ? await repository.findOrder(tx, order.id)
       : undefined) ?? { ...order, statusId: to };
+    // The status's own event first: what it records (the H1 register on dispatch, the points on
+    // delivery) comes before the audit entry and the mail of the change, as one change's `record`
+    // work precedes its `notify` work.
+    const named = STATUS_EVENTS[to];
+    if (named) await events.publish(tx, named, { order: changed, byUserId });
     await events.publish(tx, 'order.status_changed', {
       order: changed,
       byUserId,
@@ -108,8 +113,6 @@ export function createOrderLifecycle(deps: {
       note,
       actor,
     });
-    const named = STATUS_EVENTS[to];
-    if (named) await events.publish(tx, named, { order: changed, byUserId });
     return changed;
   }
 
