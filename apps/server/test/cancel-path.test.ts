@@ -9,7 +9,14 @@ import {
   type TestPaymentProvider,
 } from '../src/modules/payments/test-provider';
 import { addBatch, createBasics, createProduct, type CatalogBasics } from './catalog-factories';
-import { caller, createAdmin, createUser, validAddress, type TestUser } from './factories';
+import {
+  caller,
+  createAdmin,
+  createUser,
+  payByTestCard,
+  validAddress,
+  type TestUser,
+} from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { givePoints, insertCoupon } from './support/promotions';
 
@@ -73,17 +80,7 @@ describe(`The cancel path (${testDriver})`, () => {
       points: 20,
     });
     expect(discounts.statusCode).toBe(200);
-    const intent = (await call(buyer, 'POST', `/api/payment/create-intent/${orderId}`)).json();
-    const outcome = provider.confirmCard(intent.clientSecret, {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-    });
-    if (!outcome.ok) throw new Error(outcome.error.message);
-    const saved = await call(buyer, 'POST', `/api/payment/save-payment-details/${orderId}`, {
-      paymentId: outcome.intent.id,
-    });
-    expect(saved.statusCode).toBe(200);
+    await payByTestCard(call, provider, buyer, orderId);
     return orderId;
   }
 

@@ -17,7 +17,14 @@ import {
   type TestPaymentProvider,
 } from '../src/modules/payments/test-provider';
 import { addBatch, createBasics, createProduct, type CatalogBasics } from './catalog-factories';
-import { caller, createAdmin, createUser, validAddress, type TestUser } from './factories';
+import {
+  caller,
+  createAdmin,
+  createUser,
+  payByTestCard,
+  validAddress,
+  type TestUser,
+} from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { readOutbox } from './support/outbox';
@@ -70,21 +77,8 @@ describe(`Self-service cancellation and refunds (${testDriver})`, () => {
     return { orderId, productId: product.id };
   }
 
-  async function payByCard(buyer: TestUser, orderId: number) {
-    const started = await call(buyer, 'POST', `/api/payment/create-intent/${orderId}`);
-    expect(started.statusCode).toBe(200);
-    const outcome = provider.confirmCard(started.json().clientSecret, {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-    });
-    if (!outcome.ok) throw new Error(outcome.error.message);
-    const saved = await call(buyer, 'POST', `/api/payment/save-payment-details/${orderId}`, {
-      paymentId: outcome.intent.id,
-    });
-    expect(saved.statusCode).toBe(200);
-    return outcome.intent.id;
-  }
+  const payByCard = (buyer: TestUser, orderId: number) =>
+    payByTestCard(call, provider, buyer, orderId);
 
   const cancel = (
     buyer: TestUser,

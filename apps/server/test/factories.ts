@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { PROVIDER, ROLE } from '@pharmacy/shared';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema/index';
+import { expect } from 'vitest';
 import { hashPassword } from '../src/lib/password';
 import { signSessionToken } from '../src/lib/tokens';
+import type { TestPaymentProvider } from '../src/modules/payments/test-provider';
 import type { TestApp } from './helpers';
 
 export const TEST_PASSWORD = 'secret123';
@@ -132,6 +134,31 @@ export const caller =
       headers: user ? user.auth : {},
       ...(payload ? { payload } : {}),
     });
+
+/**
+ * Pays `orderId` by the built-in test provider's card, as the checkout's card form does: the
+ * intent, the card confirmed at the provider, the result saved. Answers the intent's id.
+ */
+export async function payByTestCard(
+  call: ReturnType<typeof caller>,
+  provider: TestPaymentProvider,
+  buyer: TestUser,
+  orderId: number,
+): Promise<string> {
+  const started = await call(buyer, 'POST', `/api/payment/create-intent/${orderId}`);
+  expect(started.statusCode).toBe(200);
+  const outcome = provider.confirmCard(started.json().clientSecret, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  });
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  const saved = await call(buyer, 'POST', `/api/payment/save-payment-details/${orderId}`, {
+    paymentId: outcome.intent.id,
+  });
+  expect(saved.statusCode).toBe(200);
+  return outcome.intent.id;
+}
 
 /** Uploads TINY_PNG as the prescription of `user`'s order `orderId`. */
 export async function uploadPrescription(t: TestApp, user: TestUser, orderId: number) {

@@ -8,13 +8,13 @@ import {
   type Order,
   type OrderAfterSales,
   type OrderStatusId,
-  type RefundSummary,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
+import type { RefundsService } from '../refunds/refunds.service';
 import { reasonLabel, type OrderLifecycle } from './order-lifecycle';
 import { toOrder } from './order-status';
 import * as repository from './orders.repository';
@@ -37,7 +37,7 @@ export function createAfterSales(deps: {
   db: Database;
   lifecycle: Pick<OrderLifecycle, 'cancel'>;
   visibleOrder: VisibleOrder;
-  refunds: { listForOrder(tx: DbOrTx, orderId: number): Promise<RefundSummary[]> };
+  refunds: Pick<RefundsService, 'listForOrder'>;
   addresses: Pick<AddressesService, 'get'>;
   policy: AfterSalesPolicy;
   onStockChanged: () => void;

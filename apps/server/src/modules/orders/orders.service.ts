@@ -11,7 +11,6 @@ import {
   type OrderListQuery,
   type OrderStatusId,
   type OrderUpdateInput,
-  type RefundSummary,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -22,6 +21,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { RefundsService } from '../refunds/refunds.service';
 import { createAfterSales } from './after-sales';
 import { createCheckoutSteps } from './checkout-steps';
 import { createOrderDetail } from './order-detail';
@@ -53,15 +53,14 @@ export function createOrdersService(deps: {
   addresses: Pick<AddressesService, 'get'>;
   compliance: Pick<ComplianceService, 'transitionContext' | 'approvalOf'>;
   invoices: Pick<InvoicesService, 'documentsOf'>;
-  refunds: { listForOrder(tx: DbOrTx, orderId: number): Promise<RefundSummary[]> };
+  refunds: Pick<RefundsService, 'listForOrder'>;
   /** The shop's cancellation, change and return windows (issue 19). */
   policy: AfterSalesPolicy;
   /** Stock moved (an order placed or cancelled): the catalogue's caches are dropped. */
   onStockChanged: () => void;
   now?: () => Date;
 }) {
-  const { db, events, addresses, compliance } = deps;
-  const policy = deps.policy;
+  const { db, events, addresses, compliance, policy } = deps;
 
   /** The order if the session may see it; another user's order is 'not found' (never 403). */
   async function visibleOrder(
