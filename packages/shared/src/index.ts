@@ -46,3 +46,4 @@ export * from './schemas/after-sales';
 export * from './schemas/returns';
 export * from './rules/order-process';
 export * from './schemas/attached-file';
+export * from './rules/payment-methods';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANCEL_REASONS } from '../rules/after-sales';
+import { PAYMENT_CHANNELS } from '../rules/payment-methods';
 
 const cancelReasonCodes = CANCEL_REASONS.map((reason) => reason.code) as [
   (typeof CANCEL_REASONS)[number]['code'],
@@ -87,7 +88,11 @@ export function changeOrderAddressFormSchema(currentAddressId: number | null) {
 }
 export type ChangeOrderAddressFormValues = { addressId: string };
 
-export const REFUND_REASONS = ['cancellation', 'return', 'damage'] as const;
+/**
+ * 'duplicate': an online payment the order did not need (a second payment of an order already
+ * paid, or one of a total the order no longer has), given back in full (issue 28).
+ */
+export const REFUND_REASONS = ['cancellation', 'return', 'damage', 'duplicate'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -119,10 +124,31 @@ export const orderCancellationSchema = z.object({
 });
 export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
 
+/**
+ * One payment of the order as its page shows it (issue 28): the provider, the provider's ids
+ * (for Razorpay the order and the payment id), how it was paid (UPI, card…) and its state.
+ * method 'card' means paid online through the provider, whatever the channel.
+ */
+export const orderPaymentSummarySchema = z.object({
+  id: z.number().int(),
+  provider: z.enum(['razorpay', 'stripe', 'test', 'none']),
+  method: z.enum(['card', 'cash_on_delivery']),
+  channel: z.enum(PAYMENT_CHANNELS).nullable(),
+  providerOrderId: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  status: z.enum(['requires_payment', 'succeeded', 'failed', 'pending']),
+  amount: z.number(),
+  /** Why the last attempt failed, as the provider said it. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderPaymentSummary = z.infer<typeof orderPaymentSummarySchema>;
+
 /** GET /order/{orderId}/after-sales: what happened after the order, and what the owner may do. */
 export const orderAfterSalesSchema = z.object({
   cancellation: orderCancellationSchema.nullable(),
   refunds: z.array(refundSummarySchema),
+  payments: z.array(orderPaymentSummarySchema),
   canCancel: z.boolean(),
   cancelBlockReason: z.string().nullable(),
   canChangeAddress: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONLINE_PAYMENT_PROVIDERS } from '../rules/payment-methods';
 import { MESSAGES } from '../constants/messages';
 import { EMAIL_PATTERN } from './common';
 
@@ -47,6 +48,12 @@ export const shopSettingsSchema = z.object({
     pointValueMinor: z.number().int(),
     maxRedeemPercent: z.number().int(),
     expiryMonths: z.number().int(),
+  }),
+  /** Issue 28: the online payment this shop runs, and its cash-on-delivery maximum. */
+  payments: z.object({
+    online: z.enum(ONLINE_PAYMENT_PROVIDERS),
+    /** COD_MAX_ORDER_VALUE in rupees; null when cash on delivery has no maximum. */
+    codMaxOrderValue: z.number().nullable(),
   }),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
