@@ -45,6 +45,24 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: z.string().trim().url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z
+    .string()
+    .trim()
+    .url()
+    .default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Rupees; unset or empty: cash on delivery has no maximum. */
+  COD_MAX_ORDER_VALUE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be an amount in rupees, such as 5000 or 4999.50')
+      .transform(Number)
+      .refine((value) => value > 0, 'must be more than 0')
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
@@ -130,6 +148,21 @@ export interface AppConfig {
   mailFrom: string;
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /**
+   * Razorpay (issue 28): the shop's online payment when its three secrets are set. apiUrl points
+   * the SDK elsewhere (a proxy, or the local double in tests); checkoutUrl is the browser script.
+   */
+  razorpay:
+    | {
+        keyId: string;
+        keySecret: string;
+        webhookSecret: string;
+        apiUrl: string;
+        checkoutUrl: string;
+      }
+    | undefined;
+  /** Cash on delivery is not offered above this order total (minor units); null: no maximum. */
+  codMaxOrderValueMinor: number | null;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** The bucket for uploaded files (lib/storage/s3.ts); unset keeps them in dataDir. */
   s3:
@@ -252,6 +285,23 @@ export function loadConfig(
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined;
+  const razorpaySettings = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
+  if (razorpaySettings.some(Boolean) && !razorpaySettings.every(Boolean)) {
+    // Half a Razorpay configuration would take payments it cannot verify, or none at all.
+    throw new ConfigError(
+      'Invalid environment:\n  RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET: set all three to take payments through Razorpay',
+    );
+  }
+  const razorpay =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+      ? {
+          keyId: e.RAZORPAY_KEY_ID,
+          keySecret: e.RAZORPAY_KEY_SECRET,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+          apiUrl: e.RAZORPAY_API_URL.replace(/\/$/, ''),
+          checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+        }
+      : undefined;
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? {
@@ -321,6 +371,9 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe,
+    razorpay,
+    codMaxOrderValueMinor:
+      e.COD_MAX_ORDER_VALUE === undefined ? null : Math.round(e.COD_MAX_ORDER_VALUE * 100),
     google,
     s3,
     redisUrl: e.REDIS_URL,

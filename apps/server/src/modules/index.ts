@@ -65,7 +65,7 @@ export async function registerModules(
   const reorder = registerReorder(ctx, { orders, cart });
   registerRefills(ctx, { orders, catalog, reorder });
   registerPrescriptions(ctx, { orders, compliance });
-  registerPayments(ctx, { orders, testProvider: options.testProvider });
+  registerPayments(ctx, { orders, refunds, testProvider: options.testProvider });
   registerReports(ctx);
   registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });
   const inbox = registerSupportInbox(ctx);

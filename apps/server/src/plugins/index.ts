@@ -12,7 +12,7 @@ import { docsPlugin } from './docs';
 import { errorBody, errorsPlugin } from './errors';
 import { httpCachePlugin } from './http-cache';
 import { loadGatePlugin } from './load-gate';
-import { securityPlugin } from './security';
+import { razorpayOrigins, securityPlugin } from './security';
 
 export interface RouteSummary {
   method: string;
@@ -83,7 +83,10 @@ export async function registerPlugins(
   onRemoteCatalogueChange: (listener: () => void) => void;
 }> {
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { imageOrigins: storage.imageOrigins });
+  await app.register(securityPlugin, {
+    imageOrigins: storage.imageOrigins,
+    paymentOrigins: config.razorpay ? razorpayOrigins(config.razorpay) : undefined,
+  });
   await app.register(compress, {
     global: true,
     threshold: 1024,

@@ -60,31 +60,54 @@ export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<str
   return headers;
 }
 
+type ExtendedDirective = 'img-src' | 'script-src' | 'frame-src' | 'connect-src';
+
 export interface SecurityPluginOptions {
   /** Where images come from besides this origin: the bucket or its CDN (lib/storage). */
   imageOrigins?: readonly string[];
+  /** Origins the configured payment provider's browser script needs (Razorpay Checkout). */
+  paymentOrigins?: Partial<Record<ExtendedDirective, readonly string[]>>;
 }
 
-/** The CSP with the image origins of the storage added to img-src. */
-function helmetOptions(imageOrigins: readonly string[]): Parameters<typeof helmet>[0] {
-  if (imageOrigins.length === 0) return HELMET_OPTIONS;
-  const csp = HELMET_OPTIONS?.contentSecurityPolicy;
-  if (!csp || typeof csp !== 'object' || !csp.directives) return HELMET_OPTIONS;
-  const imgSrc = csp.directives['img-src'];
+/**
+ * What Razorpay Checkout needs (its CSP guide): its script, its frames on the API's origin, the
+ * calls it makes there and to its logging endpoint, and its logos. From the configured URLs, so
+ * a proxy or the local double is allowed instead.
+ */
+export function razorpayOrigins(urls: {
+  apiUrl: string;
+  checkoutUrl: string;
+}): Partial<Record<ExtendedDirective, readonly string[]>> {
+  const api = new URL(urls.apiUrl).origin;
+  const checkout = new URL(urls.checkoutUrl).origin;
+  const both = [...new Set([api, checkout])];
   return {
-    ...HELMET_OPTIONS,
-    contentSecurityPolicy: {
-      ...csp,
-      directives: {
-        ...csp.directives,
-        'img-src': [...(Array.isArray(imgSrc) ? imgSrc : []), ...imageOrigins],
-      },
-    },
+    'script-src': [checkout],
+    'frame-src': both,
+    'connect-src': [...both, 'https://lumberjack.razorpay.com'],
+    'img-src': ['https://cdn.razorpay.com'],
   };
 }
 
+/** The CSP with the storage's image origins and the payment provider's origins added. */
+function helmetOptions(options: SecurityPluginOptions): Parameters<typeof helmet>[0] {
+  const extra: Partial<Record<ExtendedDirective, readonly string[]>> = {
+    ...options.paymentOrigins,
+    'img-src': [...(options.imageOrigins ?? []), ...(options.paymentOrigins?.['img-src'] ?? [])],
+  };
+  const csp = HELMET_OPTIONS?.contentSecurityPolicy;
+  if (!csp || typeof csp !== 'object' || !csp.directives) return HELMET_OPTIONS;
+  const directives = { ...csp.directives };
+  for (const [name, origins] of Object.entries(extra)) {
+    if (!origins || origins.length === 0) continue;
+    const current = directives[name];
+    directives[name] = [...new Set([...(Array.isArray(current) ? current : []), ...origins])];
+  }
+  return { ...HELMET_OPTIONS, contentSecurityPolicy: { ...csp, directives } };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityPluginOptions) => {
-  const headers = helmetHeaders(helmetOptions(options.imageOrigins ?? []));
+  const headers = helmetHeaders(helmetOptions(options));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

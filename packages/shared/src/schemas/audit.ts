@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'order.cancelled',
   'order.address_changed',
   'refund.issued',
+  'refund.settled',
+  'refund.failed',
   'return.requested',
   'return.status_changed',
   'coupon.created',
@@ -47,6 +49,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.cancelled': 'Order cancelled',
   'order.address_changed': 'Delivery address changed',
   'refund.issued': 'Refund issued',
+  'refund.settled': 'Refund settled by the payment provider',
+  'refund.failed': 'Refund failed at the payment provider',
   'coupon.created': 'Coupon created',
   'coupon.updated': 'Coupon edited',
 };

@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orderLines, orders } from './orders';
+import { payments } from './payments';
 import { users } from './users';
 
 /**
@@ -161,7 +162,9 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id),
     returnRequestId: integer('return_request_id').references(() => returnRequests.id),
-    /** 'cancellation' | 'return' | 'damage'. */
+    /** The payment given back; null means the order's succeeded online payment (one per order). */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** 'cancellation' | 'return' | 'damage' | 'duplicate' (a payment the order did not need). */
     reason: varchar('reason', { length: 16 }).notNull(),
     /** 'card' (through the provider) or 'payout' (cash on delivery: UPI or bank transfer). */
     method: varchar('method', { length: 16 }).notNull(),
@@ -182,9 +185,12 @@ export const refunds = pgTable(
   },
   (t) => [
     check('refunds_amount_check', sql`${t.amountMinor} > 0`),
-    check('refunds_reason_check', sql`${t.reason} IN ('cancellation', 'return', 'damage')`),
+    check(
+      'refunds_reason_check',
+      sql`${t.reason} IN ('cancellation', 'return', 'damage', 'duplicate')`,
+    ),
     check('refunds_method_check', sql`${t.method} IN ('card', 'payout')`),
-    check('refunds_provider_check', sql`${t.provider} IN ('stripe', 'test', 'none')`),
+    check('refunds_provider_check', sql`${t.provider} IN ('razorpay', 'stripe', 'test', 'none')`),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     check(
       'refunds_payout_check',

@@ -10,6 +10,7 @@ export interface CancelMailInput {
   refund: {
     amountMinor: number;
     method: 'card' | 'payout';
+    provider: string;
     payoutChannel: 'upi' | 'bank_transfer' | null;
     payoutReference: string | null;
   } | null;

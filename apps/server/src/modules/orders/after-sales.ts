@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { reasonLabel, type OrderLifecycle } from './order-lifecycle';
 import { toOrder } from './order-status';
+import { paymentSummaries } from './online-payment-steps';
 import * as repository from './orders.repository';
 
 const HOUR_MS = 3_600_000;
@@ -55,9 +56,10 @@ export function createAfterSales(deps: {
 
   async function afterSales(session: Session, orderId: number): Promise<OrderAfterSales> {
     const order = await visibleOrder(session, orderId);
-    const [cancellation, refundList] = await Promise.all([
+    const [cancellation, refundList, payments] = await Promise.all([
       repository.findCancellation(db, orderId),
       deps.refunds.listForOrder(db, orderId),
+      paymentSummaries(db, orderId),
     ]);
     const at = now();
     const cancel = customerCancelCheck(order, at, deps.policy);
@@ -74,6 +76,7 @@ export function createAfterSales(deps: {
           }
         : null,
       refunds: refundList,
+      payments,
       canCancel: cancel.allowed,
       cancelBlockReason: cancel.allowed ? null : cancel.reason,
       canChangeAddress: addressChangeCheck(order, at, deps.policy).allowed,

@@ -67,6 +67,16 @@ export interface OrderEventMap {
   };
   /** A card payment that went through after the order was cancelled (another tab, a webhook). */
   'order.paid_after_cancel': { orderId: number; byUserId: number | null };
+  /**
+   * An online payment the order did not need (a second one after it was paid, or one of a total
+   * it no longer has): the money was taken, and is given back in full (issue 28).
+   */
+  'order.payment_unneeded': {
+    orderId: number;
+    paymentId: number;
+    amountMinor: number;
+    byUserId: number | null;
+  };
   'order.prescription_decided': Change & { approved: boolean; reason: string | null };
   /** The order entered Packing: paid (no prescription to check) or sent to packing by the pharmacy. */
   'order.packed': Change;
@@ -83,6 +93,8 @@ export interface OrderEventMap {
       refund: {
         amountMinor: number;
         method: 'card' | 'payout';
+        /** Who sends the money back: Razorpay (UPI, card…), Stripe or the test provider. */
+        provider: string;
         payoutChannel: PayoutChannel | null;
         payoutReference: string | null;
       } | null;

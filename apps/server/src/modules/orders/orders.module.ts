@@ -31,6 +31,10 @@ export function registerOrders(
     events: ctx.orderEvents,
     ...deps,
     policy: ctx.config.afterSales,
+    cashOnDelivery: {
+      maxMinor: ctx.config.codMaxOrderValueMinor,
+      currencySymbol: ctx.config.currencySymbol,
+    },
     onStockChanged: ctx.catalogueChanged,
     now: ctx.now,
   });

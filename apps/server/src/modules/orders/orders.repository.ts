@@ -192,14 +192,126 @@ export async function insertPayment(
   payment: {
     orderId: number;
     method: 'card' | 'cash_on_delivery';
-    provider: 'stripe' | 'test' | 'none';
+    provider: 'razorpay' | 'stripe' | 'test' | 'none';
     amountMinor: number;
     status: 'requires_payment' | 'succeeded' | 'failed' | 'pending';
     note: string | null;
-    intentId?: string;
+    intentId?: string | null;
+    providerPaymentId?: string | null;
+    channel?: string | null;
   },
 ) {
-  await db.insert(payments).values(payment);
+  const [row] = await db.insert(payments).values(payment).returning({ id: payments.id });
+  return row?.id ?? 0;
+}
+
+export async function findPaymentByProviderPaymentId(db: DbOrTx, providerPaymentId: string) {
+  const [row] = await db
+    .select({ id: payments.id, orderId: payments.orderId, status: payments.status })
+    .from(payments)
+    .where(eq(payments.providerPaymentId, providerPaymentId))
+    .limit(1);
+  return row;
+}
+
+/** Razorpay's payment that paid the order's Razorpay order, and how (UPI, card…). */
+export async function markOnlinePaymentSucceeded(
+  db: DbOrTx,
+  paymentId: number,
+  details: { providerPaymentId: string; channel: string | null },
+) {
+  await db
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      providerPaymentId: details.providerPaymentId,
+      channel: details.channel,
+      failureReason: null,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+/** A failed attempt leaves the payment open (the customer may try again) with the reason. */
+export async function recordPaymentFailure(db: DbOrTx, intentId: string, reason: string) {
+  await db
+    .update(payments)
+    .set({ failureReason: reason.slice(0, 300) })
+    .where(and(eq(payments.intentId, intentId), eq(payments.status, 'requires_payment')));
+}
+
+/** Settled as failed: nobody can pay it any more (the order moved on, or it expired). */
+export async function closeOpenPayment(db: DbOrTx, paymentId: number, note: string) {
+  await db
+    .update(payments)
+    .set({ status: 'failed', note: note.slice(0, 200) })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'requires_payment')));
+}
+
+/** Open payments of a provider made between the two times, oldest first (reconciliation). */
+export function openPaymentsBetween(
+  db: DbOrTx,
+  provider: 'razorpay' | 'stripe' | 'test',
+  from: Date,
+  to: Date,
+  limit: number,
+) {
+  return db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      intentId: payments.intentId,
+      amountMinor: payments.amountMinor,
+      createdAt: payments.createdAt,
+      orderStatusId: orders.statusId,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.status, 'requires_payment'),
+        eq(payments.provider, provider),
+        gte(payments.createdAt, from),
+        lt(payments.createdAt, to),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+export function listPayments(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      method: payments.method,
+      channel: payments.channel,
+      intentId: payments.intentId,
+      providerPaymentId: payments.providerPaymentId,
+      status: payments.status,
+      amountMinor: payments.amountMinor,
+      failureReason: payments.failureReason,
+      note: payments.note,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id));
+}
+
+/** Who pays, for Checkout's prefill: the account's name and e-mail, the delivery phone. */
+export async function customerContact(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      phone: users.phoneNumber,
+      shippingAddress: orders.shippingAddress,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
 }
 
 export async function findPaymentByIntent(db: DbOrTx, intentId: string) {
@@ -209,6 +321,8 @@ export async function findPaymentByIntent(db: DbOrTx, intentId: string) {
       orderId: payments.orderId,
       status: payments.status,
       amountMinor: payments.amountMinor,
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
     })
     .from(payments)
     .where(eq(payments.intentId, intentId))
@@ -221,7 +335,12 @@ export async function findPaymentByIntent(db: DbOrTx, intentId: string) {
  * points change the total (issue 19), an intent made for another amount is not reused, and one
  * made earlier for the amount now due is (its idempotency key would answer it anyway).
  */
-export async function findOpenCardPayment(db: DbOrTx, orderId: number, amountMinor?: number) {
+export async function findOpenCardPayment(
+  db: DbOrTx,
+  orderId: number,
+  amountMinor?: number,
+  provider?: 'razorpay' | 'stripe' | 'test',
+) {
   const [row] = await db
     .select({
       id: payments.id,
@@ -236,6 +355,7 @@ export async function findOpenCardPayment(db: DbOrTx, orderId: number, amountMin
         eq(payments.method, 'card'),
         eq(payments.status, 'requires_payment'),
         amountMinor === undefined ? undefined : eq(payments.amountMinor, amountMinor),
+        provider === undefined ? undefined : eq(payments.provider, provider),
       ),
     )
     .orderBy(desc(payments.id))

@@ -1,4 +1,5 @@
 import {
+  cashOnDeliveryCheck,
   MESSAGES,
   ORDER_NOT_FOUND,
   ORDER_STATUS,
@@ -24,6 +25,7 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { createAfterSales } from './after-sales';
 import { createCheckoutSteps } from './checkout-steps';
+import { createOnlinePaymentSteps } from './online-payment-steps';
 import { createOrderDetail } from './order-detail';
 import type { OrderEvents } from './order-events';
 import { PHARMACY_CANCEL_CODE, createOrderLifecycle } from './order-lifecycle';
@@ -56,6 +58,8 @@ export function createOrdersService(deps: {
   refunds: Pick<RefundsService, 'listForOrder'>;
   /** The shop's cancellation, change and return windows (issue 19). */
   policy: AfterSalesPolicy;
+  /** COD_MAX_ORDER_VALUE in minor units (null: none), and the symbol its sentence uses. */
+  cashOnDelivery: { maxMinor: number | null; currencySymbol: string };
   /** Stock moved (an order placed or cancelled): the catalogue's caches are dropped. */
   onStockChanged: () => void;
   now?: () => Date;
@@ -76,6 +80,7 @@ export function createOrdersService(deps: {
   }
   const lifecycle = createOrderLifecycle({ events, compliance, policy, now: deps.now });
   const steps = createCheckoutSteps({ db, lifecycle, events, visibleOrder });
+  const onlinePayments = createOnlinePaymentSteps({ db, lifecycle, events, visibleOrder });
   const afterSales = createAfterSales({
     db,
     lifecycle,
@@ -186,6 +191,12 @@ export function createOrdersService(deps: {
               'payment: card payments are confirmed through the payment step; choose Cash on Delivery here.',
             );
           }
+          const cod = cashOnDeliveryCheck(
+            current.totalOrderValueMinor,
+            deps.cashOnDelivery.maxMinor,
+            deps.cashOnDelivery.currencySymbol,
+          );
+          if (!cod.offered) throw new ConflictError(cod.reason);
           await repository.insertPayment(tx, {
             orderId: order.id,
             method: 'cash_on_delivery',
@@ -241,6 +252,9 @@ export function createOrdersService(deps: {
     },
 
     ...steps,
+
+    /** Razorpay's orders and the payments that pay them (issue 28). */
+    onlinePayments,
 
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),

@@ -1,18 +1,51 @@
 import type { ModuleContext } from '../module';
 import type { OrdersService } from '../orders/orders.service';
+import type { RefundsService } from '../refunds/refunds.service';
+import { createCardPaymentsService } from './card-payments.service';
 import { paymentsRoutes } from './payments.routes';
-import { createPaymentsService } from './payments.service';
+import { createRazorpayPaymentsService } from './razorpay-payments.service';
 import type { TestPaymentProvider } from './test-provider';
 
-/** Card payments: intents, the client's report and the provider's webhook. */
+export const RECONCILE_PAYMENTS_QUEUE = 'reconcile-payments';
+
+/**
+ * Online payments: Razorpay's orders, Checkout's answer, its webhook and the reconciliation job
+ * (issue 28); or card intents of Stripe or the built-in test provider.
+ */
 export function registerPayments(
   ctx: ModuleContext,
-  deps: { orders: OrdersService; testProvider: TestPaymentProvider | undefined },
+  deps: {
+    orders: OrdersService;
+    refunds: Pick<RefundsService, 'settleProviderRefund' | 'pendingProviderRefunds'>;
+    testProvider: TestPaymentProvider | undefined;
+  },
 ) {
-  const payments = createPaymentsService({
-    orders: deps.orders,
-    provider: ctx.paymentProvider,
-    log: ctx.log,
-  });
-  ctx.routes(paymentsRoutes, { payments, testProvider: deps.testProvider });
+  const provider = ctx.paymentProvider;
+  if (provider.name === 'razorpay') {
+    const razorpay = createRazorpayPaymentsService({
+      orders: deps.orders,
+      refunds: deps.refunds,
+      provider,
+      shopName: ctx.config.shopName,
+      log: ctx.log,
+      now: ctx.now,
+    });
+    ctx.queue(RECONCILE_PAYMENTS_QUEUE, {
+      retryLimit: 0,
+      retryDelaySeconds: 60,
+      expireSeconds: ctx.config.jobs.timeoutSeconds,
+    });
+    ctx.jobs.work(RECONCILE_PAYMENTS_QUEUE, async () => {
+      const tally = await razorpay.reconcile();
+      if (tally.paid + tally.closed + tally.refundsSettled > 0)
+        ctx.log.info(tally, 'Razorpay payments reconciled');
+    });
+    // Every five minutes: a lost webhook costs a customer at most ten minutes of waiting.
+    ctx.cron(RECONCILE_PAYMENTS_QUEUE, '*/5 * * * *');
+    ctx.routes(paymentsRoutes, { razorpay, card: undefined, testProvider: undefined });
+    return { razorpay };
+  }
+  const card = createCardPaymentsService({ orders: deps.orders, provider, log: ctx.log });
+  ctx.routes(paymentsRoutes, { razorpay: undefined, card, testProvider: deps.testProvider });
+  return { razorpay: undefined };
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,29 +13,57 @@ import {
 import { BadRequestError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { WebhookSignatureError } from './payment-provider';
-import type { PaymentsService } from './payments.service';
+import type { CardPaymentsService } from './card-payments.service';
+import type { RazorpayPaymentsService } from './razorpay-payments.service';
+import { BadWebhookError } from './razorpay-provider';
 import type { TestPaymentProvider } from './test-provider';
 import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['payments'];
 const errors = errorResponses(400, 401, 404, 409);
 
+export const SEND_RAZORPAY_FIELDS =
+  'This shop takes payments through Razorpay: send razorpay_payment_id, razorpay_order_id and razorpay_signature.';
+export const SEND_CARD_PAYMENT_ID = 'paymentId is required';
+
+/** Reads a webhook's exact bytes: providers sign them, not the parsed object. */
+async function rawJsonBody(scope: FastifyInstance) {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{
-  payments: PaymentsService;
+  /** Exactly one of the two is set: the provider this shop runs. */
+  card: CardPaymentsService | undefined;
+  razorpay: RazorpayPaymentsService | undefined;
   testProvider: TestPaymentProvider | undefined;
-}> = async (app, { payments, testProvider }) => {
+}> = async (app, { card, razorpay, testProvider }) => {
   app.post(
     '/payment/create-intent/:orderId',
     {
       config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Start a card payment for my order (amount from the order)',
+        summary:
+          'Start an online payment for my order (amount from the order): a Razorpay order for Checkout, or a card intent',
         params: orderIdParams,
         response: { 200: createIntentResponseSchema, ...errors },
       },
     },
-    async (request) => payments.createIntent(requireSession(request), request.params.orderId),
+    async (request) => {
+      const session = requireSession(request);
+      if (razorpay) return razorpay.createIntent(session, request.params.orderId);
+      if (card) return card.createIntent(session, request.params.orderId);
+      throw new Error('No payment provider is registered.');
+    },
   );
 
   app.post(
@@ -44,19 +73,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Record a card payment the provider confirmed; saved once however often it is sent',
+          "Record a payment the provider confirmed (Razorpay Checkout's signed answer, or a card payment id); saved once however often it is sent",
         params: orderIdParams,
         body: savePaymentSchema,
         response: { 200: savePaymentResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      payments.savePaymentDetails(
-        requireSession(request),
+    async (request) => {
+      const session = requireSession(request);
+      const body = request.body;
+      if (razorpay) {
+        if (!('razorpay_payment_id' in body)) throw new BadRequestError(SEND_RAZORPAY_FIELDS);
+        return razorpay.savePaymentDetails(session, request.params.orderId, body);
+      }
+      if (!card || !('paymentId' in body)) throw new BadRequestError(SEND_CARD_PAYMENT_ID);
+      return card.savePaymentDetails(
+        session,
         request.params.orderId,
-        request.body.paymentId,
-        request.body.paymentMethodId,
-      ),
+        body.paymentId,
+        body.paymentMethodId,
+      );
+    },
   );
 
   if (testProvider) {
@@ -91,14 +128,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  // Stripe signs the exact bytes it sent, so this route reads the body raw.
   await app.register(async (webhook) => {
-    webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
+    await rawJsonBody(webhook);
     webhook.post(
       '/payment/webhook',
       {
@@ -115,12 +146,53 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           throw new BadRequestError('The webhook body must be JSON.');
         try {
           const signature = request.headers['stripe-signature'];
-          return await payments.handleWebhook(
+          if (!card) throw new WebhookSignatureError('this shop takes payments through Razorpay.');
+          return await card.handleWebhook(request.body, header(signature));
+        } catch (error) {
+          if (error instanceof WebhookSignatureError)
+            throw new BadRequestError(`Webhook refused: ${error.message}`);
+          throw error;
+        }
+      },
+    );
+  });
+
+  await app.register(async (webhook) => {
+    await rawJsonBody(webhook);
+    webhook.post(
+      '/payment/webhook/razorpay',
+      {
+        config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary:
+            'Razorpay webhook: X-Razorpay-Signature checked over the raw body before anything is read; payment.captured, order.paid, payment.failed, refund.processed and refund.failed are applied once',
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new BadRequestError('The webhook body must be JSON.');
+        if (!razorpay)
+          return reply
+            .code(401)
+            .send({
+              message: 'Webhook refused: this shop does not take payments through Razorpay.',
+            });
+        try {
+          return await razorpay.handleWebhook(
             request.body,
-            Array.isArray(signature) ? signature[0] : signature,
+            header(request.headers['x-razorpay-signature']),
+            header(request.headers['x-razorpay-event-id']),
           );
         } catch (error) {
           if (error instanceof WebhookSignatureError)
+            return reply.code(401).send({ message: `Webhook refused: ${error.message}` });
+          if (error instanceof BadWebhookError)
             throw new BadRequestError(`Webhook refused: ${error.message}`);
           throw error;
         }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
+import type { CardPaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
@@ -29,7 +29,7 @@ export async function createStripePaymentProvider(options: {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-}): Promise<PaymentProvider> {
+}): Promise<CardPaymentProvider> {
   // Imported here, not at the top: the SDK is large and only a shop that uses Stripe loads it.
   const { default: StripeSdk } = await import('stripe');
   const stripe = new StripeSdk(options.secretKey, {

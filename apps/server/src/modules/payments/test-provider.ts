@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
+import type { CardPaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 import { WebhookSignatureError } from './payment-provider';
 
 export interface CardInput {
@@ -51,7 +51,7 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()) {
   const byKey = new Map<string, string>();
   const refunds: Array<ProviderRefund & { intentId: string; idempotencyKey: string }> = [];
 
-  const provider: PaymentProvider & {
+  const provider: CardPaymentProvider & {
     confirmCard(clientSecret: string, card: CardInput): CardOutcome;
     /** Every refund made, for tests to look at. */
     refunds(): ReadonlyArray<ProviderRefund & { intentId: string; idempotencyKey: string }>;

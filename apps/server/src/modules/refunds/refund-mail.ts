@@ -7,6 +7,8 @@ export interface RefundMailInput {
   name: string;
   amountMinor: number;
   method: 'card' | 'payout';
+  /** 'razorpay' pays back to whatever the customer paid with (UPI, card, bank, wallet). */
+  provider: string;
   payoutChannel: 'upi' | 'bank_transfer' | null;
   payoutReference: string | null;
 }
@@ -15,10 +17,15 @@ const CHANNEL_NAMES = { upi: 'UPI', bank_transfer: 'bank transfer' } as const;
 
 /** The sentence the cancellation mail and the refund mail share. */
 export function refundSentence(
-  refund: Pick<RefundMailInput, 'amountMinor' | 'method' | 'payoutChannel' | 'payoutReference'>,
+  refund: Pick<
+    RefundMailInput,
+    'amountMinor' | 'method' | 'provider' | 'payoutChannel' | 'payoutReference'
+  >,
   currencySymbol: string,
 ): string {
   const amount = formatMoney(fromMinorUnits(refund.amountMinor), currencySymbol);
+  if (refund.method === 'card' && refund.provider === 'razorpay')
+    return `We are refunding ${amount} to the UPI account, card, bank account or wallet you paid with; it usually shows within 5–7 working days.`;
   if (refund.method === 'card')
     return `We are refunding ${amount} to the card you paid with; banks usually show it within 5–7 working days.`;
   const channel = refund.payoutChannel ? CHANNEL_NAMES[refund.payoutChannel] : 'transfer';

@@ -35,6 +35,7 @@ export function registerRefunds(ctx: ModuleContext) {
     event.receipt.refund = {
       amountMinor: refund.amountMinor,
       method: refund.method as 'card' | 'payout',
+      provider: refund.provider,
       payoutChannel: refund.payoutChannel as 'upi' | 'bank_transfer' | null,
       payoutReference: refund.payoutReference,
     };
@@ -48,6 +49,15 @@ export function registerRefunds(ctx: ModuleContext) {
         amountMinor: left,
         byUserId: event.byUserId,
       });
+  });
+  ctx.orderEvents.on('order.payment_unneeded', async (tx, event) => {
+    await refunds.refund(tx, {
+      orderId: event.orderId,
+      reason: 'duplicate',
+      amountMinor: event.amountMinor,
+      paymentId: event.paymentId,
+      byUserId: event.byUserId,
+    });
   });
   return refunds;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, refunds, users, type RefundRow } from '../../db/schema/index';
 
@@ -32,6 +32,7 @@ export async function settledPayments(tx: DbOrTx, orderId: number) {
       status: payments.status,
       amountMinor: payments.amountMinor,
       intentId: payments.intentId,
+      providerPaymentId: payments.providerPaymentId,
     })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), sql`${payments.status} IN ('succeeded', 'pending')`))
@@ -80,4 +81,57 @@ export async function customerOf(tx: DbOrTx, orderId: number) {
     .where(eq(orders.id, orderId))
     .limit(1);
   return row;
+}
+
+/** A provider's refund by its id, or by the shop's key ('refund-<id>') it was made with. */
+export async function findRefundForProvider(
+  tx: DbOrTx,
+  providerRefundId: string,
+  shopRefundId: number | null,
+) {
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(
+      shopRefundId === null
+        ? eq(refunds.providerRefundId, providerRefundId)
+        : or(eq(refunds.providerRefundId, providerRefundId), eq(refunds.id, shopRefundId)),
+    )
+    .orderBy(asc(refunds.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Refunds the provider accepted but has not settled, older than `before` (reconciliation). */
+export function pendingProviderRefunds(
+  tx: DbOrTx,
+  provider: 'razorpay' | 'stripe' | 'test',
+  before: Date,
+  limit: number,
+) {
+  return tx
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.provider, provider),
+        isNotNull(refunds.providerRefundId),
+        lt(refunds.createdAt, before),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}
+
+/** Payments that a refund of their own gives back in full ('duplicate'). */
+export async function paymentsRefundedOnTheirOwn(tx: DbOrTx, orderId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(
+      and(eq(refunds.orderId, orderId), isNotNull(refunds.paymentId), ne(refunds.status, 'failed')),
+    );
+  return rows.flatMap((row) => (row.paymentId === null ? [] : [row.paymentId]));
 }

@@ -36,6 +36,8 @@ export interface RefundInput {
   reason: RefundReason;
   amountMinor: number;
   returnRequestId?: number | null;
+  /** The payment to give back (a payment the order did not need); unset: the order's one. */
+  paymentId?: number | null;
   byUserId: number | null;
   /** Cash on delivery only: how the pharmacy paid the money back. */
   payout?: { channel: PayoutChannel; reference: string };
@@ -106,26 +108,40 @@ export function createRefundsService(deps: {
 }) {
   const { db, jobs, outbox, provider, events } = deps;
 
+  /** The online payment a refund gives back: its own, else the order's succeeded one. */
+  async function paymentOf(tx: DbOrTx, refund: RefundRow) {
+    const settled = await repository.settledPayments(tx, refund.orderId);
+    if (refund.paymentId) return settled.find((payment) => payment.id === refund.paymentId);
+    // Not one a refund of its own gave back (a payment the order did not need).
+    const givenBack = new Set(await repository.paymentsRefundedOnTheirOwn(tx, refund.orderId));
+    return settled.find(
+      (payment) =>
+        payment.method === 'card' && payment.status === 'succeeded' && !givenBack.has(payment.id),
+    );
+  }
+
   jobs.work<{ refundId: number }>(REFUND_QUEUE, async (job) => {
     const refund = await repository.findRefund(db, job.data.refundId);
     if (!refund || refund.status !== 'pending' || refund.method !== 'card') return;
-    const settled = await repository.settledPayments(db, refund.orderId);
-    const card = settled.find(
-      (payment) => payment.method === 'card' && payment.status === 'succeeded',
-    );
+    // Razorpay answered this refund before and settles it later (webhook or reconciliation).
+    if (refund.providerRefundId && provider.name === 'razorpay') return;
+    const card = await paymentOf(db, refund);
     try {
       if (!card?.intentId) throw new Error('The card payment of this order was not found.');
       const result = await provider.refund({
         intentId: card.intentId,
+        providerPaymentId: card.providerPaymentId,
         amountMinor: refund.amountMinor,
         idempotencyKey: `refund-${refund.id}`,
       });
       const refused = result.status === 'failed' || result.status === 'canceled';
+      // Stripe's 'pending' settles on its own; Razorpay says 'processed' or 'failed' later.
+      const settlesLater = provider.name === 'razorpay' && result.status === 'pending';
       await repository.updateRefund(db, refund.id, {
-        status: refused ? 'failed' : 'succeeded',
+        status: refused ? 'failed' : settlesLater ? 'pending' : 'succeeded',
         providerRefundId: result.id,
         lastError: refused ? `The payment provider answered ${result.status}.` : null,
-        completedAt: refused ? null : new Date(),
+        completedAt: refused || settlesLater ? null : new Date(),
       });
       if (refused) deps.log.warn({ refundId: refund.id }, 'the provider refused a refund');
     } catch (error) {
@@ -152,6 +168,64 @@ export function createRefundsService(deps: {
 
   return {
     paidMinor,
+
+    /**
+     * The provider's final word on a refund (Razorpay's refund.processed / refund.failed, or its
+     * answer to the reconciliation job). Out-of-order deliveries are harmless: 'processed' is
+     * final, and a refund already settled the same way is left alone.
+     */
+    async settleProviderRefund(input: {
+      providerRefundId: string;
+      shopRefundKey: string | null;
+      status: 'processed' | 'failed' | 'pending';
+    }): Promise<'settled' | 'unchanged' | 'unknown'> {
+      if (input.status === 'pending') return 'unchanged';
+      const keyed = /^refund-(\d{1,9})$/.exec(input.shopRefundKey ?? '');
+      return db.transaction(async (tx) => {
+        const refund = await repository.findRefundForProvider(
+          tx,
+          input.providerRefundId,
+          keyed ? Number(keyed[1]) : null,
+        );
+        if (!refund || refund.method !== 'card') return 'unknown';
+        const status = input.status === 'processed' ? 'succeeded' : 'failed';
+        if (refund.status === status || refund.status === 'succeeded') return 'unchanged';
+        await repository.updateRefund(tx, refund.id, {
+          status,
+          providerRefundId: input.providerRefundId,
+          completedAt: status === 'succeeded' ? new Date() : null,
+          lastError:
+            status === 'failed' ? 'The payment provider reported the refund failed.' : null,
+        });
+        await recordAudit(tx, {
+          actorUserId: null,
+          action: status === 'succeeded' ? 'refund.settled' : 'refund.failed',
+          entityType: 'order',
+          entityId: refund.orderId,
+          details: { refundId: refund.id, providerRefundId: input.providerRefundId },
+        });
+        if (status === 'failed')
+          deps.log.error({ refundId: refund.id }, 'the provider reported a refund failed');
+        return 'settled';
+      });
+    },
+
+    /** Refunds the provider has not settled yet, with the payment each gives back. */
+    async pendingProviderRefunds(before: Date, limit: number) {
+      if (provider.name !== 'razorpay') return [];
+      const rows = await repository.pendingProviderRefunds(db, provider.name, before, limit);
+      const pending = [];
+      for (const row of rows) {
+        const payment = await paymentOf(db, row);
+        if (row.providerRefundId && payment?.providerPaymentId)
+          pending.push({
+            id: row.id,
+            providerRefundId: row.providerRefundId,
+            providerPaymentId: payment.providerPaymentId,
+          });
+      }
+      return pending;
+    },
 
     refundedMinor: (tx: DbOrTx, orderId: number) => repository.refundedMinor(tx, orderId),
 
@@ -188,6 +262,7 @@ export function createRefundsService(deps: {
           reason: input.reason,
           method: 'card',
           provider: card.provider,
+          paymentId: input.paymentId ?? null,
           amountMinor: input.amountMinor,
           status: 'pending',
           createdByUserId: input.byUserId,
@@ -247,6 +322,7 @@ export function createRefundsService(deps: {
                 name: customer.name,
                 amountMinor: input.amountMinor,
                 method: row.method as 'card' | 'payout',
+                provider: row.provider,
                 payoutChannel: row.payoutChannel as PayoutChannel | null,
                 payoutReference: row.payoutReference,
               },

@@ -8,6 +8,7 @@ import {
   messageResponseSchema,
   newsletterSchema,
   shopSettingsSchema,
+  type ShopSettings,
 } from '@pharmacy/shared';
 import { createHealthProbe } from './health-probe';
 import { createSiteService } from './site.service';
@@ -17,7 +18,10 @@ const tags = ['site'];
 /** Limits for the public forms: generous for people, tight for scripts (OWASP ASVS 6.3). */
 const formRateLimit = { max: 10, timeWindow: '1 minute' };
 
-export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ payments: ShopSettings['payments'] }> = async (
+  app,
+  { payments },
+) => {
   const service = createSiteService(app.db.db);
   const probe = createHealthProbe(app.db);
   app.addHook('onClose', async () => probe.close());
@@ -101,6 +105,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       googleSignInEnabled: app.config.google !== undefined,
       afterSales: app.config.afterSales,
       loyalty: app.config.loyalty,
+      payments,
     }),
   );
 

@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import type { OrdersService } from '../orders/orders.service';
-import type { PaymentProvider } from './payment-provider';
+import type { CardPaymentProvider } from './payment-provider';
 
 export const ORDER_ALREADY_PAID = 'This order has already been paid by card.';
 export const CARD_ONLY_ABOVE = `Card payment is offered for orders over ${LIMITS.cardPaymentAbove}.`;
 
-export function createPaymentsService(deps: {
+export function createCardPaymentsService(deps: {
   orders: OrdersService;
-  provider: PaymentProvider;
+  provider: CardPaymentProvider;
   log: FastifyBaseLogger;
 }) {
   const { orders, provider } = deps;
@@ -131,4 +131,4 @@ export function createPaymentsService(deps: {
   };
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type CardPaymentsService = ReturnType<typeof createCardPaymentsService>;

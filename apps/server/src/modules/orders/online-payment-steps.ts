@@ -1,0 +1,214 @@
+import {
+  ORDER_NOT_FOUND,
+  ORDER_STATUS,
+  fromMinorUnits,
+  onlinePaymentNote,
+  type OrderPaymentSummary,
+  type PaymentChannel,
+} from '@pharmacy/shared';
+import type { Database, DbOrTx } from '../../db/client';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import type { OrderEvents } from './order-events';
+import { NOT_WAITING_FOR_PAYMENT, type OrderLifecycle } from './order-lifecycle';
+import { toOrder } from './order-status';
+import * as repository from './orders.repository';
+
+export const PAYMENT_NOT_NEEDED =
+  'This payment was not needed: the order was already paid, or its total changed. It is being refunded in full.';
+
+/** What became of an online payment the provider confirmed. */
+export type OnlinePaymentOutcome =
+  /** It paid the order, which moved on (Packing, or Waiting To Accept). */
+  | 'paid'
+  /** Recorded before (the browser and the webhook both report it): nothing changed. */
+  | 'already-recorded'
+  /** The order was cancelled meanwhile: recorded and refunded in full (issue 19). */
+  | 'refunded-cancelled'
+  /** The order did not need it (paid already, or another total): recorded and refunded in full. */
+  | 'refunded-unneeded';
+
+export interface ConfirmedOnlinePayment {
+  /** The provider's order (Razorpay) the payment belongs to. */
+  providerOrderId: string;
+  providerPaymentId: string;
+  amountMinor: number;
+  channel: PaymentChannel | null;
+  byUserId: number | null;
+}
+
+/**
+ * The order's side of an online payment made through Razorpay's orders and Checkout (issue 28):
+ * opening one Razorpay order per order total, and recording a confirmed payment exactly once,
+ * whoever reports it first (the browser, the webhook or the reconciliation job).
+ */
+/** The order's payments as its page shows them. */
+export async function paymentSummaries(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<OrderPaymentSummary[]> {
+  const rows = await repository.listPayments(tx, orderId);
+  return rows.map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    method: row.method,
+    channel: (row.channel as PaymentChannel | null) ?? null,
+    providerOrderId: row.provider === 'none' ? null : row.intentId,
+    providerPaymentId: row.providerPaymentId,
+    status: row.status,
+    amount: fromMinorUnits(row.amountMinor),
+    failureReason: row.failureReason ?? (row.status === 'failed' ? row.note : null),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export function createOnlinePaymentSteps(deps: {
+  db: Database;
+  lifecycle: OrderLifecycle;
+  events: OrderEvents;
+  visibleOrder: (
+    session: Session,
+    orderId: number,
+    tx?: DbOrTx,
+    forUpdate?: boolean,
+  ) => Promise<repository.OrderRow>;
+}) {
+  const { db, lifecycle, events, visibleOrder } = deps;
+
+  return {
+    /**
+     * The open Razorpay order for the order's current total, made by `create` when there is none.
+     * Under the order's row lock, so a double click or a second tab gets the same one.
+     */
+    async openProviderOrder(
+      session: Session,
+      orderId: number,
+      create: (amountMinor: number) => Promise<{ id: string }>,
+    ) {
+      return db.transaction(async (tx) => {
+        const order = await visibleOrder(session, orderId, tx, true);
+        if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+        if (order.statusId !== ORDER_STATUS.PAYMENT)
+          throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
+        const amountMinor = order.totalOrderValueMinor;
+        const open = await repository.findOpenCardPayment(tx, order.id, amountMinor, 'razorpay');
+        if (open?.intentId) return { providerOrderId: open.intentId, amountMinor, created: false };
+        const made = await create(amountMinor);
+        await repository.insertPayment(tx, {
+          orderId: order.id,
+          method: 'card',
+          provider: 'razorpay',
+          amountMinor,
+          status: 'requires_payment',
+          note: null,
+          intentId: made.id,
+        });
+        return { providerOrderId: made.id, amountMinor, created: true };
+      });
+    },
+
+    async customerContact(orderId: number) {
+      const row = await repository.customerContact(db, orderId);
+      return {
+        name: row?.shippingAddress?.name ?? row?.name ?? '',
+        email: row?.email ?? '',
+        contact: row?.shippingAddress?.phone ?? row?.phone ?? '',
+      };
+    },
+
+    /** The shop order a provider's order belongs to, if it is one of this shop's. */
+    async paymentOfProviderOrder(providerOrderId: string) {
+      return repository.findPaymentByIntent(db, providerOrderId);
+    },
+
+    /**
+     * A payment the provider confirmed as captured. Saved once: the order's row is locked, and a
+     * payment id already recorded changes nothing. Money that the order did not need (cancelled
+     * meanwhile, paid already, another total) is recorded and refunded in full in the same
+     * transaction, so nothing a customer paid is ever kept without an order to show for it.
+     */
+    async recordConfirmedPayment(
+      confirmed: ConfirmedOnlinePayment,
+    ): Promise<{ outcome: OnlinePaymentOutcome; orderId: number }> {
+      return db.transaction(async (tx) => {
+        const payment = await repository.findPaymentByIntent(tx, confirmed.providerOrderId);
+        if (!payment) throw new NotFoundError('No payment found for this order.');
+        const order = await repository.findOrder(tx, payment.orderId, { forUpdate: true });
+        if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+        const known = await repository.findPaymentByProviderPaymentId(
+          tx,
+          confirmed.providerPaymentId,
+        );
+        if (known) return { outcome: 'already-recorded', orderId: order.id };
+
+        // Razorpay takes one payment per order; should a second ever arrive, it gets its own row.
+        let paymentId = payment.id;
+        if (payment.status === 'succeeded') {
+          paymentId = await repository.insertPayment(tx, {
+            orderId: order.id,
+            method: 'card',
+            provider: 'razorpay',
+            amountMinor: confirmed.amountMinor,
+            status: 'succeeded',
+            note: `Second payment of ${confirmed.providerOrderId}`,
+            providerPaymentId: confirmed.providerPaymentId,
+            channel: confirmed.channel,
+          });
+        } else {
+          await repository.markOnlinePaymentSucceeded(tx, payment.id, confirmed);
+        }
+
+        if (order.statusId === ORDER_STATUS.CANCELLED) {
+          await events.publish(tx, 'order.paid_after_cancel', {
+            orderId: order.id,
+            byUserId: confirmed.byUserId,
+          });
+          return { outcome: 'refunded-cancelled', orderId: order.id };
+        }
+        const needed =
+          paymentId === payment.id &&
+          order.statusId === ORDER_STATUS.PAYMENT &&
+          confirmed.amountMinor === payment.amountMinor &&
+          confirmed.amountMinor === order.totalOrderValueMinor;
+        if (!needed) {
+          await events.publish(tx, 'order.payment_unneeded', {
+            orderId: order.id,
+            paymentId,
+            amountMinor: confirmed.amountMinor,
+            byUserId: confirmed.byUserId,
+          });
+          return { outcome: 'refunded-unneeded', orderId: order.id };
+        }
+        await lifecycle.completePayment(
+          tx,
+          order,
+          onlinePaymentNote('razorpay', confirmed.channel),
+          confirmed.byUserId,
+        );
+        return { outcome: 'paid', orderId: order.id };
+      });
+    },
+
+    /** A failed attempt: the order stays in Payment, and its page says why. */
+    recordPaymentFailure: (providerOrderId: string, reason: string) =>
+      repository.recordPaymentFailure(db, providerOrderId, reason),
+
+    closeOpenPayment: (paymentId: number, note: string) =>
+      repository.closeOpenPayment(db, paymentId, note),
+
+    openPaymentsBetween: (
+      provider: 'razorpay' | 'stripe' | 'test',
+      from: Date,
+      to: Date,
+      limit: number,
+    ) => repository.openPaymentsBetween(db, provider, from, to, limit),
+
+    async orderAfterPayment(orderId: number) {
+      const row = await repository.findOrder(db, orderId);
+      if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+      return toOrder(row);
+    },
+  };
+}
+
+export type OnlinePaymentSteps = ReturnType<typeof createOnlinePaymentSteps>;

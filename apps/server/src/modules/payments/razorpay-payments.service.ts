@@ -1,0 +1,262 @@
+import {
+  LIMITS,
+  ORDER_STATUS,
+  onlinePaymentOffered,
+  type RazorpayIntentResponse,
+  type SaveRazorpayPayment,
+} from '@pharmacy/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import { PAYMENT_NOT_NEEDED } from '../orders/online-payment-steps';
+import type { OrdersService } from '../orders/orders.service';
+import type { RefundsService } from '../refunds/refunds.service';
+import type { RazorpayPaymentState, RazorpayProvider } from './payment-provider';
+
+export const ONLINE_ONLY_ABOVE = `Online payment is offered for orders over ${LIMITS.cardPaymentAbove}.`;
+export const PAYMENT_NOT_VERIFIED =
+  'The payment could not be verified: its signature does not match. Nothing was changed.';
+export const PAYMENT_NOT_FOR_ORDER = 'No payment found for this order.';
+export const PAYMENT_NOT_COMPLETE =
+  'The payment has not gone through yet. You can try again, or choose cash on delivery.';
+export const PAYMENT_AMOUNT_MISMATCH =
+  'The amount paid does not match the order total, so the payment was not accepted.';
+export const ORDER_PAID_ONLINE = 'This order has already been paid.';
+export const PAID_AFTER_CANCEL =
+  'This order was cancelled before the payment arrived; the payment is being refunded in full.';
+
+/** An open Razorpay order older than this is asked about by the reconciliation job. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** Razorpay lets an unpaid order be paid for days; after this the shop closes its side. */
+export const OPEN_PAYMENT_LIFETIME_MS = 3 * 86_400_000;
+
+/**
+ * Razorpay's flow (issue 28, decision 0022): one Razorpay order per order total, Checkout in the
+ * browser, and three reporters of the outcome (the browser's signed answer, the signed webhook,
+ * the reconciliation job) that all end in the same once-only record of the payment.
+ */
+export function createRazorpayPaymentsService(deps: {
+  orders: OrdersService;
+  refunds: Pick<RefundsService, 'settleProviderRefund' | 'pendingProviderRefunds'>;
+  provider: RazorpayProvider;
+  shopName: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { orders, provider, log } = deps;
+  const online = orders.onlinePayments;
+  const now = deps.now ?? (() => new Date());
+  /** Webhook deliveries handled here lately; the payment's own state makes a replay harmless. */
+  const seenEvents = new Map<string, number>();
+
+  /**
+   * Captures an authorized payment when it is for the amount the shop asked; Razorpay releases
+   * an authorization that is never captured, so one for another amount is left alone.
+   */
+  async function captureIfDue(payment: RazorpayPaymentState, expectedMinor: number) {
+    if (payment.status !== 'authorized' || payment.amountMinor !== expectedMinor) return payment;
+    return provider.capture(payment.id, payment.amountMinor);
+  }
+
+  /** A payment Razorpay holds: recorded once when captured, whoever reports it. */
+  async function settle(payment: RazorpayPaymentState, byUserId: number | null) {
+    if (!payment.orderId) return undefined;
+    const row = await online.paymentOfProviderOrder(payment.orderId);
+    if (!row) return undefined;
+    const current = await captureIfDue(payment, row.amountMinor);
+    if (current.status !== 'captured' && current.status !== 'refunded') return undefined;
+    if (current.currency !== 'INR') return undefined;
+    return online.recordConfirmedPayment({
+      providerOrderId: payment.orderId,
+      providerPaymentId: current.id,
+      amountMinor: current.amountMinor,
+      channel: current.channel,
+      byUserId,
+    });
+  }
+
+  return {
+    provider,
+
+    async createIntent(session: Session, orderId: number): Promise<RazorpayIntentResponse> {
+      const order = await orders.orderForCardPayment(session, orderId);
+      if (!onlinePaymentOffered(order.amountMinor)) throw new ConflictError(ONLINE_ONLY_ABOVE);
+      const opened = await online.openProviderOrder(session, orderId, (amountMinor) =>
+        provider.createOrder({
+          amountMinor,
+          receipt: String(orderId),
+          notes: { shop_order_id: String(orderId) },
+        }),
+      );
+      if (!opened.created) {
+        // Paid already, with the word not yet here (a closed tab, a late webhook): record it
+        // now rather than open Checkout for an order Razorpay will refuse to take again.
+        const state = await provider.fetchOrder(opened.providerOrderId);
+        if (state?.status === 'paid') {
+          for (const payment of await provider.orderPayments(opened.providerOrderId))
+            await settle(payment, session.userId);
+          throw new ConflictError(ORDER_PAID_ONLINE);
+        }
+      }
+      return {
+        provider: 'razorpay',
+        keyId: provider.keyId,
+        razorpayOrderId: opened.providerOrderId,
+        amount: opened.amountMinor,
+        currency: 'INR',
+        checkoutScriptUrl: provider.checkoutScriptUrl,
+        name: deps.shopName,
+        description: `Order #${orderId}`,
+        prefill: await online.customerContact(orderId),
+      };
+    },
+
+    /** Checkout's answer: believed only with a valid signature and Razorpay's own word on it. */
+    async savePaymentDetails(session: Session, orderId: number, body: SaveRazorpayPayment) {
+      const {
+        razorpay_order_id: providerOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signature,
+      } = body;
+      if (!provider.verifyCheckoutSignature(providerOrderId, paymentId, signature))
+        throw new BadRequestError(PAYMENT_NOT_VERIFIED);
+      const order = await orders.assertVisible(session, orderId);
+      if (order.userId !== session.userId) throw new NotFoundError('No order found.');
+      const row = await online.paymentOfProviderOrder(providerOrderId);
+      if (!row || row.orderId !== orderId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
+      const fetched = await provider.fetchPayment(paymentId);
+      if (!fetched || fetched.orderId !== providerOrderId)
+        throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
+      if (fetched.amountMinor !== row.amountMinor || fetched.currency !== 'INR')
+        if (fetched.status === 'authorized' || fetched.status === 'created')
+          throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
+      const result = await settle(fetched, session.userId);
+      if (!result) throw new ConflictError(PAYMENT_NOT_COMPLETE);
+      if (result.outcome === 'refunded-cancelled') throw new ConflictError(PAID_AFTER_CANCEL);
+      if (result.outcome === 'refunded-unneeded') throw new ConflictError(PAYMENT_NOT_NEEDED);
+      return {
+        message: result.outcome === 'paid' ? 'Payment successful' : 'Payment already saved',
+        order: await online.orderAfterPayment(orderId),
+      };
+    },
+
+    /** A verified webhook (the route checked the signature before anything was read). */
+    async handleWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+      eventId: string | undefined,
+    ): Promise<{ received: true }> {
+      const event = provider.parseWebhook(rawBody, signature, eventId);
+      const at = Date.now();
+      for (const [id, seen] of seenEvents) if (at - seen > 86_400_000) seenEvents.delete(id);
+      if (seenEvents.has(event.id)) return { received: true };
+      try {
+        switch (event.type) {
+          case 'payment.captured':
+          case 'payment.authorized':
+          case 'order.paid':
+            await settle(event.payment, null);
+            break;
+          case 'payment.failed':
+            if (event.payment.orderId)
+              await online.recordPaymentFailure(
+                event.payment.orderId,
+                event.payment.errorDescription ?? 'The payment failed.',
+              );
+            break;
+          case 'refund.processed':
+          case 'refund.failed':
+            await deps.refunds.settleProviderRefund({
+              providerRefundId: event.refund.id,
+              shopRefundKey: event.refund.shopRefundKey,
+              status: event.refund.status,
+            });
+            break;
+          case 'other':
+            break;
+        }
+      } catch (error) {
+        // A payment for an order that moved on is logged for a person to look at; Razorpay
+        // would only send it again and again. A server fault is a 500, so that it does retry.
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        log.warn({ err: error, eventId: event.id }, 'Razorpay webhook could not be applied');
+      }
+      seenEvents.set(event.id, at);
+      return { received: true };
+    },
+
+    /**
+     * The reconciliation job: asks Razorpay about open payments older than a few minutes, so a
+     * lost webhook never leaves a paid order unconfirmed, and about refunds it has not settled.
+     */
+    async reconcile() {
+      const at = now().getTime();
+      const tally = { paid: 0, closed: 0, pending: 0, refundsSettled: 0 };
+      const open = await online.openPaymentsBetween(
+        'razorpay',
+        new Date(0),
+        new Date(at - RECONCILE_AFTER_MS),
+        100,
+      );
+      for (const row of open) {
+        if (!row.intentId) continue;
+        try {
+          const attempts = await provider.orderPayments(row.intentId);
+          let settled = false;
+          for (const attempt of attempts) {
+            const result = await settle(attempt, null);
+            if (result) settled = true;
+          }
+          if (settled) {
+            tally.paid += 1;
+            continue;
+          }
+          const expired = row.createdAt.getTime() < at - OPEN_PAYMENT_LIFETIME_MS;
+          const failed = attempts.filter((attempt) => attempt.status === 'failed');
+          if (expired || row.orderStatusId !== ORDER_STATUS.PAYMENT) {
+            await online.closeOpenPayment(
+              row.id,
+              expired
+                ? 'Expired: not paid within 3 days'
+                : 'Closed: the order no longer waits for it',
+            );
+            tally.closed += 1;
+          } else {
+            if (failed.length > 0 && failed.length === attempts.length)
+              await online.recordPaymentFailure(
+                row.intentId,
+                failed[failed.length - 1]?.errorDescription ?? 'The payment failed.',
+              );
+            tally.pending += 1;
+          }
+        } catch (error) {
+          log.warn({ err: error, paymentId: row.id }, 'reconciling a Razorpay payment failed');
+        }
+      }
+      const refunds = await deps.refunds.pendingProviderRefunds(
+        new Date(at - RECONCILE_AFTER_MS),
+        100,
+      );
+      for (const refund of refunds) {
+        try {
+          const state = await provider.fetchRefund(
+            refund.providerPaymentId,
+            refund.providerRefundId,
+          );
+          if (!state) continue;
+          const outcome = await deps.refunds.settleProviderRefund({
+            providerRefundId: state.id,
+            shopRefundKey: state.shopRefundKey,
+            status: state.status,
+          });
+          if (outcome === 'settled') tally.refundsSettled += 1;
+        } catch (error) {
+          log.warn({ err: error, refundId: refund.id }, 'reconciling a Razorpay refund failed');
+        }
+      }
+      return tally;
+    },
+  };
+}
+
+export type RazorpayPaymentsService = ReturnType<typeof createRazorpayPaymentsService>;
