@@ -55,4 +55,6 @@ export const settingsResponse = {
   // Issue 19: the after-sales policy and loyalty programme at their defaults.
   afterSales: { changeOrCancelHours: 24, returnDays: 30, damageReportHours: 48 },
   loyalty: { earnPerMinor: 10_000, pointValueMinor: 100, maxRedeemPercent: 20, expiryMonths: 12 },
+  // Issue 28: the built-in test provider, cash on delivery without a maximum.
+  payments: { online: 'test', codMaxOrderValue: null },
 };

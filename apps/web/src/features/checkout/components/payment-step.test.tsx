@@ -93,3 +93,46 @@ describe('PaymentStep', () => {
     );
   });
 });
+
+describe('PaymentStep: the cash-on-delivery maximum (issue 28)', () => {
+  const withMaximum = (codMaxOrderValue: number | null) => ({
+    ...settingsResponse,
+    payments: { online: 'test', codMaxOrderValue },
+  });
+
+  it('over the maximum the card form offers no cash on delivery and says why', async () => {
+    mockApi({
+      'GET /api/settings': { body: withMaximum(100) },
+      'POST /api/payment/create-intent/7': { body: intent },
+    });
+    renderWithProviders(<PaymentStep order={order(120)} />);
+    expect(
+      await screen.findByText('Cash on delivery is available for orders up to ₹100.00.'),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cash on Delivery' })).toBeNull();
+  });
+
+  it('at the maximum itself cash on delivery is offered', async () => {
+    mockApi({
+      'GET /api/settings': { body: withMaximum(120) },
+      'POST /api/payment/create-intent/7': { body: intent },
+    });
+    renderWithProviders(<PaymentStep order={order(120)} />);
+    expect(await screen.findByRole('button', { name: 'Cash on Delivery' })).toBeTruthy();
+    expect(screen.queryByText(/Cash on delivery is available for orders up to/)).toBeNull();
+  });
+
+  it('without online payment either, only the reason is left', async () => {
+    mockApi({ 'GET /api/settings': { body: withMaximum(40) } });
+    renderWithProviders(<PaymentStep order={order(50)} />);
+    expect(
+      await screen.findByText('Cash on delivery is available for orders up to ₹40.00.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Online Payment coming soon' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Cash on Delivery' })).toBeNull();
+  });
+});

@@ -1,6 +1,13 @@
 import { ArrowLeft, Banknote, CreditCard, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { formatMoney, LIMITS, PAYMENT_TEXT, type Order } from '@pharmacy/shared';
+import {
+  cashOnDeliveryCheck,
+  formatMoney,
+  LIMITS,
+  PAYMENT_TEXT,
+  type Order,
+  type ShopSettings,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -10,6 +17,7 @@ import { usePayCashOnDelivery } from '../api/update-checkout-order';
 import { cardPaymentOffered, paymentView } from '../lib/process-rules';
 import { CardErrorMessage } from './card-error';
 import { OrderDiscounts } from './order-discounts';
+import { RazorpayCheckout } from './razorpay-checkout';
 import { StepHeading } from './step-panel';
 import { TestCardForm } from './test-card-form';
 
@@ -81,13 +89,30 @@ function CashOnDeliveryConfirm({
   );
 }
 
+/** Issue 28: cash on delivery up to the shop's maximum (rupees in the settings, paise here). */
+export function cashOnDeliveryFor(order: Order, settings: ShopSettings) {
+  const max = settings.payments.codMaxOrderValue;
+  return cashOnDeliveryCheck(
+    Math.round(order.totalOrderValue * 100),
+    max === null ? null : Math.round(max * 100),
+    settings.currencySymbol,
+  );
+}
+
 /**
  * Spec §2 payment step. Over 50 (spec §9) a payment intent is requested and the card form offers
  * 'Pay now' and 'Cash on Delivery'; the payment window flag (spec §3) shows or hides the card form.
- * Without an intent: a disabled 'Online Payment coming soon' and 'Cash on Delivery'.
+ * Without an intent: a disabled 'Online Payment coming soon' and 'Cash on Delivery'. Issue 28:
+ * Razorpay Checkout when the shop runs Razorpay; 'Cash on Delivery' only up to its maximum, the
+ * reason said instead above it (the server refuses it too).
  */
 export function PaymentStep({ order }: { order: Order }) {
-  const { currencySymbol } = useShopSettings();
+  const settings = useShopSettings();
+  const { currencySymbol } = settings;
+  const cashOnDelivery = cashOnDeliveryFor(order, settings);
+  // Razorpay takes more than cards: the choice view names what the shop takes online.
+  const razorpay = settings.payments.online === 'razorpay';
+  const online = razorpay ? 'Online payment' : 'Card payment';
   const cardOffered = cardPaymentOffered(order.totalOrderValue);
   const intent = usePaymentIntent(order.id, cardOffered);
   const [paymentWindowOpen, setPaymentWindowOpen] = useState(true);
@@ -98,13 +123,15 @@ export function PaymentStep({ order }: { order: Order }) {
     cardOffered,
     intent: intent.isPending ? 'pending' : intent.isError ? 'failed' : 'ready',
     paymentWindowOpen,
-    cashChosen,
+    cashChosen: cashChosen && cashOnDelivery.offered,
   });
 
-  const chooseCash = () => {
-    setPaymentWindowOpen(false);
-    setCashChosen(true);
-  };
+  const chooseCash = cashOnDelivery.offered
+    ? () => {
+        setPaymentWindowOpen(false);
+        setCashChosen(true);
+      }
+    : null;
 
   let body;
   if (view === 'loading') {
@@ -122,7 +149,9 @@ export function PaymentStep({ order }: { order: Order }) {
     );
   } else if (view === 'card' && intent.data) {
     body =
-      intent.data.provider === 'stripe' ? (
+      intent.data.provider === 'razorpay' ? (
+        <RazorpayCheckout orderId={order.id} intent={intent.data} onCashOnDelivery={chooseCash} />
+      ) : intent.data.provider === 'stripe' ? (
         <Suspense fallback={<PaymentFormLoading />}>
           <StripeCardForm orderId={order.id} intent={intent.data} onCashOnDelivery={chooseCash} />
         </Suspense>
@@ -141,7 +170,7 @@ export function PaymentStep({ order }: { order: Order }) {
         {cardOffered && intent.isError ? (
           <div className="flex flex-col items-start gap-2">
             <CardErrorMessage
-              message={`Card payment could not be started: ${getErrorMessage(intent.error)}`}
+              message={`${online} could not be started: ${getErrorMessage(intent.error)}`}
             />
             <Button
               variant="quiet"
@@ -149,7 +178,7 @@ export function PaymentStep({ order }: { order: Order }) {
               icon={<RefreshCw aria-hidden="true" className="size-4" />}
               onClick={() => void intent.refetch()}
             >
-              Try card payment again
+              {razorpay ? 'Try online payment again' : 'Try card payment again'}
             </Button>
           </div>
         ) : null}
@@ -161,7 +190,7 @@ export function PaymentStep({ order }: { order: Order }) {
               icon={<CreditCard aria-hidden="true" className="size-4" />}
               onClick={() => setPaymentWindowOpen(true)}
             >
-              Pay by card
+              {razorpay ? 'Pay online' : 'Pay by card'}
             </Button>
           ) : (
             <span className="flex flex-col gap-1">
@@ -176,19 +205,21 @@ export function PaymentStep({ order }: { order: Order }) {
               </Button>
               <span id={`coming-soon-${order.id}`} className="text-xs text-slate-600">
                 {cardOffered
-                  ? 'Card payment is not available right now.'
-                  : `Card payment is available for orders over ${formatMoney(LIMITS.cardPaymentAbove, currencySymbol)}.`}
+                  ? `${online} is not available right now.`
+                  : `${online} is available for orders over ${formatMoney(LIMITS.cardPaymentAbove, currencySymbol)}.`}
               </span>
             </span>
           )}
-          <Button
-            variant={canPayByCard ? 'secondary' : 'primary'}
-            size="lg"
-            onClick={chooseCash}
-            icon={<Banknote aria-hidden="true" className="size-4" />}
-          >
-            {PAYMENT_TEXT.cashOnDelivery}
-          </Button>
+          {chooseCash ? (
+            <Button
+              variant={canPayByCard ? 'secondary' : 'primary'}
+              size="lg"
+              onClick={chooseCash}
+              icon={<Banknote aria-hidden="true" className="size-4" />}
+            >
+              {PAYMENT_TEXT.cashOnDelivery}
+            </Button>
+          ) : null}
         </div>
       </div>
     );
@@ -218,6 +249,12 @@ export function PaymentStep({ order }: { order: Order }) {
       <div className="mb-4">
         <OrderDiscounts orderId={order.id} />
       </div>
+      {cashOnDelivery.offered || view === 'cash-confirm' ? null : (
+        <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          <Banknote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-600" />
+          <span>{cashOnDelivery.reason}</span>
+        </p>
+      )}
       {body}
     </>
   );

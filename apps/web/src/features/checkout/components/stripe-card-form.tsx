@@ -2,7 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { Banknote, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAYMENT_TEXT, type CreateIntentResponse } from '@pharmacy/shared';
+import { PAYMENT_TEXT, type CardIntentResponse } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -22,8 +22,9 @@ export function StripeCardForm({
   onCashOnDelivery,
 }: {
   orderId: number;
-  intent: CreateIntentResponse;
-  onCashOnDelivery: () => void;
+  intent: CardIntentResponse;
+  /** Null when cash on delivery is not offered for this order (its maximum). */
+  onCashOnDelivery: (() => void) | null;
 }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
@@ -38,15 +39,18 @@ export function StripeCardForm({
   const busy = isSubmitting || save.isPending;
   // A second click can land before the re-render that disables the button.
   const inFlight = useRef(false);
+  // Said at render: the cash-on-delivery maximum can arrive with the settings after the form.
+  const notConfigured = intent.publishableKey
+    ? null
+    : onCashOnDelivery
+      ? 'Card payment is not configured. Please choose Cash on Delivery.'
+      : 'Card payment is not configured.';
 
   useEffect(() => {
     let active = true;
     let unmount: (() => void) | undefined;
     const key = intent.publishableKey;
-    if (!key) {
-      setLoadError('Card payment is not configured. Please choose Cash on Delivery.');
-      return;
-    }
+    if (!key) return;
     void import('@stripe/stripe-js')
       .then(({ loadStripe }) => loadStripe(key))
       .then((instance) => {
@@ -111,8 +115,10 @@ export function StripeCardForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
-      {loadError ? <CardErrorMessage message={loadError} /> : null}
-      {!stripe && !loadError ? (
+      {notConfigured || loadError ? (
+        <CardErrorMessage message={notConfigured ?? loadError ?? ''} />
+      ) : null}
+      {!stripe && !loadError && !notConfigured ? (
         <LoadingRegion label={PAYMENT_TEXT.loadingForm} className="flex flex-col gap-3">
           <p aria-hidden="true" className="text-sm text-slate-600">
             {PAYMENT_TEXT.loadingForm}
@@ -140,15 +146,17 @@ export function StripeCardForm({
         >
           {PAYMENT_TEXT.payNow}
         </Button>
-        <Button
-          variant="secondary"
-          size="lg"
-          disabled={busy}
-          onClick={onCashOnDelivery}
-          icon={<Banknote aria-hidden="true" className="size-4" />}
-        >
-          {PAYMENT_TEXT.cashOnDelivery}
-        </Button>
+        {onCashOnDelivery ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            disabled={busy}
+            onClick={onCashOnDelivery}
+            icon={<Banknote aria-hidden="true" className="size-4" />}
+          >
+            {PAYMENT_TEXT.cashOnDelivery}
+          </Button>
+        ) : null}
       </div>
     </form>
   );

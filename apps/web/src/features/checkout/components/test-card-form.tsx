@@ -5,7 +5,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   PAYMENT_TEXT,
   testCardFormSchema,
-  type CreateIntentResponse,
+  type CardIntentResponse,
   type TestCardFormOutput,
   type TestCardFormValues,
 } from '@pharmacy/shared';
@@ -67,9 +67,10 @@ export function TestCardForm({
   onCashOnDelivery,
 }: {
   orderId: number;
-  intent: CreateIntentResponse;
+  intent: CardIntentResponse;
   amountLabel: string;
-  onCashOnDelivery: () => void;
+  /** Null when cash on delivery is not offered for this order (its maximum). */
+  onCashOnDelivery: (() => void) | null;
 }) {
   const confirm = useConfirmTestCard();
   const save = useSavePaymentDetails(orderId);
@@ -188,15 +189,17 @@ export function TestCardForm({
         >
           {PAYMENT_TEXT.payNow}
         </Button>
-        <Button
-          variant="secondary"
-          size="lg"
-          disabled={busy}
-          onClick={onCashOnDelivery}
-          icon={<Banknote aria-hidden="true" className="size-4" />}
-        >
-          {PAYMENT_TEXT.cashOnDelivery}
-        </Button>
+        {onCashOnDelivery ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            disabled={busy}
+            onClick={onCashOnDelivery}
+            icon={<Banknote aria-hidden="true" className="size-4" />}
+          >
+            {PAYMENT_TEXT.cashOnDelivery}
+          </Button>
+        ) : null}
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
         <CreditCard aria-hidden="true" className="size-4" /> You will be charged {amountLabel}.
