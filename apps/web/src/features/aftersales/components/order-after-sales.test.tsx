@@ -9,6 +9,7 @@ import { OrderAfterSales } from './order-after-sales';
 const open: AfterSales = {
   cancellation: null,
   refunds: [],
+  payments: [],
   canCancel: true,
   cancelBlockReason: null,
   canChangeAddress: true,
@@ -37,6 +38,7 @@ const cancelled: AfterSales = {
       completedAt: null,
     },
   ],
+  payments: [],
   canCancel: false,
   cancelBlockReason: 'This order is already cancelled.',
   canChangeAddress: false,
