@@ -60,3 +60,34 @@ describe('FAQ', () => {
     );
   });
 });
+
+describe('FAQ: payment methods (issue 28)', () => {
+  it('names the methods of the test provider, without a cash-on-delivery maximum', async () => {
+    mockApi({ 'GET /api/settings': { body: settingsResponse } });
+    renderApp('/faq');
+    expect((await answerTo('Which payment methods do you accept?')).textContent).toBe(
+      'You can pay by cards or cash on delivery. Card payment is offered for orders above ₹50.00.',
+    );
+  });
+
+  it("names Razorpay's methods and the cash-on-delivery maximum", async () => {
+    mockApi({
+      'GET /api/settings': {
+        body: { ...settingsResponse, payments: { online: 'razorpay', codMaxOrderValue: 5000 } },
+      },
+    });
+    renderApp('/faq');
+    expect(
+      await screen.findByText(/^You can pay by UPI, cards, netbanking, wallets or cash/),
+    ).toBeTruthy();
+    expect((await answerTo('Which payment methods do you accept?')).textContent).toBe(
+      'You can pay by UPI, cards, netbanking, wallets or cash on delivery. Online payment is offered for orders above ₹50.00. Cash on delivery is available for orders up to ₹5,000.00.',
+    );
+    expect((await answerTo('What is your return policy?')).textContent).toMatch(
+      /The refund goes back to the way you paid online, or for cash on delivery by UPI or bank transfer\.$/,
+    );
+    expect((await answerTo('Can I change or cancel my order?')).textContent).toMatch(
+      /as long as it has not been dispatched; an online payment is refunded in full\./,
+    );
+  });
+});

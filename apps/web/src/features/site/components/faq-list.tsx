@@ -5,9 +5,11 @@ import {
   LOYALTY_TEXTS,
   LIMITS,
   POLICY,
+  codAboveLimitText,
   daysText,
   formatMoney,
   hoursText,
+  paymentMethodsSentence,
   type ShopSettings,
 } from '@pharmacy/shared';
 import { Card } from '../../../components/ui/card';
@@ -29,11 +31,30 @@ function FaqLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
+ * Issue 28: the methods this shop's provider really takes, when online payment is offered, and
+ * the cash-on-delivery maximum when there is one.
+ */
+export function paymentMethodsAnswer({ payments, currencySymbol }: ShopSettings): string {
+  const online = payments.online === 'razorpay' ? 'Online payment' : 'Card payment';
+  const max = payments.codMaxOrderValue;
+  return [
+    `You can pay by ${paymentMethodsSentence(payments.online)}.`,
+    `${online} is offered for orders above ${formatMoney(LIMITS.cardPaymentAbove, currencySymbol)}.`,
+    max === null ? null : codAboveLimitText(Math.round(max * 100), currencySymbol),
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
+}
+
+/**
  * Spec §1 FAQ, issue 19: every promise points to the feature that keeps it, with the figures the
  * server is configured with (the build's POLICY until the settings answer).
  */
 function faqs(settings: ShopSettings): Faq[] {
-  const { currencySymbol, supportEmail, afterSales, loyalty } = settings;
+  const { supportEmail, afterSales, loyalty, payments } = settings;
+  // Razorpay refunds go back the way the customer paid, not only to a card.
+  const refundedTo = payments.online === 'razorpay' ? 'the way you paid online' : 'your card';
+  const onlinePayment = payments.online === 'razorpay' ? 'an online payment' : 'a card payment';
   const { rupeesText } = LOYALTY_TEXTS;
   const myOrders = <FaqLink to={paths.dashboard.orders.getHref()}>My Orders</FaqLink>;
   return [
@@ -45,7 +66,7 @@ function faqs(settings: ShopSettings): Faq[] {
           {daysText(afterSales.returnDays)} of delivery. Unopened products in their original
           packaging are refunded in full; for everyone&apos;s safety, opened medicines and products
           that need cold storage cannot be returned, and the form says which. The refund goes back
-          to your card, or for cash on delivery by UPI or bank transfer.
+          to {refundedTo}, or for cash on delivery by UPI or bank transfer.
         </>
       ),
     },
@@ -61,7 +82,7 @@ function faqs(settings: ShopSettings): Faq[] {
     },
     {
       question: 'Which payment methods do you accept?',
-      answer: `You can pay with a credit or debit card, or in cash on delivery. Card payment is offered for orders above ${formatMoney(LIMITS.cardPaymentAbove, currencySymbol)}.`,
+      answer: paymentMethodsAnswer(settings),
     },
     {
       question: 'When is customer support available?',
@@ -77,7 +98,7 @@ function faqs(settings: ShopSettings): Faq[] {
         <>
           Yes. Open the order in {myOrders} and choose Cancel order within{' '}
           {hoursText(afterSales.changeOrCancelHours)} of placing it, as long as it has not been
-          dispatched; a card payment is refunded in full. You can change the delivery address there
+          dispatched; {onlinePayment} is refunded in full. You can change the delivery address there
           too until the order is packed.
         </>
       ),

@@ -1,7 +1,9 @@
 import { BadgeCheck, CreditCard, ShieldCheck, Truck } from 'lucide-react';
 import { useId } from 'react';
+import { paymentMethodsSentence, type ShopSettings } from '@pharmacy/shared';
+import { useShopSettings } from '../../../lib/shop-settings';
 
-const reasons = [
+const reasons = (payments: ShopSettings['payments']) => [
   {
     Icon: ShieldCheck,
     title: 'Authentic medicines',
@@ -20,20 +22,22 @@ const reasons = [
   {
     Icon: CreditCard,
     title: 'Secure payment',
-    text: 'Pay by card or in cash on delivery.',
+    // Issue 28: only the methods this shop's payment provider really takes.
+    text: `Pay by ${paymentMethodsSentence(payments.online)}.`,
   },
 ];
 
 /** Spec §1 'Why Choose Us'. */
 export function WhyChooseUs() {
   const headingId = useId();
+  const { payments } = useShopSettings();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         Why Choose Us
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {reasons.map(({ Icon, title, text }) => (
+        {reasons(payments).map(({ Icon, title, text }) => (
           <li
             key={title}
             className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5"
