@@ -154,7 +154,7 @@ export function PeriodFigures({
       </dl>
       <p className="mt-3 text-xs text-slate-600">
         Days are days in India (IST). Revenue: the value of orders placed in the period that are
-        paid by card or confirmed for cash on delivery and not cancelled (Waiting To Accept,
+        paid online or confirmed for cash on delivery and not cancelled (Waiting To Accept,
         Accepted, Packing, Dispatched or Delivered); orders still in checkout are not counted.
         Orders: how many such orders. Average order value: revenue ÷ orders. New customers: customer
         accounts opened in the period. Cancellation rate: cancelled ÷ (counted + cancelled) orders
