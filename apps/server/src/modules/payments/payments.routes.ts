@@ -10,7 +10,7 @@ import {
   testCardConfirmResponseSchema,
   testCardConfirmSchema,
 } from '@pharmacy/shared';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { WebhookSignatureError } from './payment-provider';
 import type { CardPaymentsService } from './card-payments.service';
@@ -174,15 +174,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         if (!Buffer.isBuffer(request.body))
           throw new BadRequestError('The webhook body must be JSON.');
         if (!razorpay)
-          return reply
-            .code(401)
-            .send({
-              message: 'Webhook refused: this shop does not take payments through Razorpay.',
-            });
+          throw new UnauthorizedError(
+            'Webhook refused: this shop does not take payments through Razorpay.',
+          );
         try {
           return await razorpay.handleWebhook(
             request.body,
@@ -191,7 +189,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           );
         } catch (error) {
           if (error instanceof WebhookSignatureError)
-            return reply.code(401).send({ message: `Webhook refused: ${error.message}` });
+            throw new UnauthorizedError(`Webhook refused: ${error.message}`);
           if (error instanceof BadWebhookError)
             throw new BadRequestError(`Webhook refused: ${error.message}`);
           throw error;
