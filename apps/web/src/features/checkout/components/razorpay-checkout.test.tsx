@@ -170,6 +170,7 @@ describe('Razorpay Checkout on the payment step (issue 28)', () => {
       'disabled',
       false,
     );
+    expect(document.activeElement).toBe(await payNow());
     await userEvent.click(await payNow());
     expect(opened).toHaveLength(2);
     expect(screen.queryByText(/Payment not completed/)).toBeNull();

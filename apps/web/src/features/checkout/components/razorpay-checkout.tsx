@@ -1,5 +1,5 @@
 import { Banknote, Info, Lock, RefreshCw, ShieldCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   formatMoney,
   PAYMENT_TEXT,
@@ -74,7 +74,18 @@ export function RazorpayCheckout({
   // button: Checkout opens once and a payment is saved once.
   const busy = useRef(false);
   const saving = useRef(false);
+  const payButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const cashOffered = onCashOnDelivery !== null;
+
+  // Checkout gives the focus back to Pay now while it is still disabled, so it lands nowhere:
+  // once the button is enabled again it takes the focus, unless the customer moved it.
+  useEffect(() => {
+    if (phase !== 'idle' || !refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) payButton.current?.focus();
+  }, [phase]);
 
   const savePayment = async (payment: SaveRazorpayPayment) => {
     if (saving.current) return;
@@ -88,6 +99,7 @@ export function RazorpayCheckout({
       await save.mutateAsync(payment);
     } catch (error) {
       setNotice({ kind: 'save-failed', message: getErrorMessage(error), payment });
+      refocus.current = true;
       saving.current = false;
       busy.current = false;
       setPhase('idle');
@@ -115,6 +127,7 @@ export function RazorpayCheckout({
           // A payment being saved is not undone by the window closing after it.
           if (saving.current) return;
           busy.current = false;
+          refocus.current = true;
           setPhase('idle');
           if (!failed) setNotice({ kind: 'not-completed' });
         },
@@ -198,6 +211,7 @@ export function RazorpayCheckout({
 
       <div className="flex flex-wrap items-center gap-3">
         <Button
+          ref={payButton}
           variant="accent"
           size="lg"
           disabled={script.status !== 'ready'}
