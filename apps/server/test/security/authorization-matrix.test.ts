@@ -1146,6 +1146,15 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: [400, 400, 400, 400],
     request: () => json('POST', '/api/payment/webhook', { type: 'payment_intent.succeeded' }),
   },
+  'POST /api/payment/webhook/razorpay': {
+    note: 'signature decides (this shop runs the test provider: refused); razorpay.test.ts and fuzz-razorpay.test.ts cover a Razorpay shop',
+    expect: [401, 401, 401, 401],
+    request: () =>
+      json('POST', '/api/payment/webhook/razorpay', {
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: 'pay_A', order_id: 'order_A', amount: 100 } } },
+      }),
+  },
 
   // Issue 19 coupons (admin) and discounts on the owner's order before payment.
   'GET /api/coupons': {
@@ -1281,7 +1290,7 @@ describe(`authorization matrix (${testDriver})`, () => {
     await app.close();
   });
 
-  it.each(cases)('$route — $note', async ({ request, expect: expected }) => {
+  it.each(cases)('$route — $note', async ({ route, request, expect: expected }) => {
     const answers: Record<Role, number> = { anonymous: 0, memberA: 0, memberB: 0, admin: 0 };
     for (const role of ROLES) {
       const actor = userOf(world, role);
@@ -1301,7 +1310,13 @@ describe(`authorization matrix (${testDriver})`, () => {
         cells.refused += 1;
         const body = errorResponseSchema.parse(response.json());
         expect(body.statusCode, `${role}: ${body.message}`).toBe(response.statusCode);
-        if (response.statusCode === 401) expect(body.message).toBe(MESSAGES.pleaseLogin);
+        // A signed-in person's 401 asks them to sign in; a webhook's 401 says its signature failed.
+        if (response.statusCode === 401)
+          expect(body.message).toBe(
+            route.includes('/webhook/')
+              ? 'Webhook refused: this shop does not take payments through Razorpay.'
+              : MESSAGES.pleaseLogin,
+          );
         expect(await watch.writes(), `${role} was refused but wrote`).toBe(writesBefore);
         expect(watch.storedFiles(), `${role} was refused but stored a file`).toBe(filesBefore);
       }

@@ -15,7 +15,7 @@ import { toOrder } from './order-status';
 import * as repository from './orders.repository';
 
 export const PAYMENT_NOT_NEEDED =
-  'This payment was not needed: the order was already paid, or its total changed. It is being refunded in full.';
+  'This payment was not needed: the order was already paid, or its total changed. Razorpay will give it back in full.';
 
 /** What became of an online payment the provider confirmed. */
 export type OnlinePaymentOutcome =
@@ -129,6 +129,14 @@ export function createOnlinePaymentSteps(deps: {
      */
     async recordConfirmedPayment(
       confirmed: ConfirmedOnlinePayment,
+      options: {
+        /**
+         * The browser's report refuses a payment the order does not need (409, nothing written):
+         * a refused request changes nothing. The webhook and the reconciliation job, which speak
+         * for Razorpay, record it and give it back.
+         */
+        refuseUnneeded?: boolean;
+      } = {},
     ): Promise<{ outcome: OnlinePaymentOutcome; orderId: number }> {
       return db.transaction(async (tx) => {
         const payment = await repository.findPaymentByIntent(tx, confirmed.providerOrderId);
@@ -170,6 +178,7 @@ export function createOnlinePaymentSteps(deps: {
           order.statusId === ORDER_STATUS.PAYMENT &&
           confirmed.amountMinor === payment.amountMinor &&
           confirmed.amountMinor === order.totalOrderValueMinor;
+        if (!needed && options.refuseUnneeded) throw new ConflictError(PAYMENT_NOT_NEEDED);
         if (!needed) {
           await events.publish(tx, 'order.payment_unneeded', {
             orderId: order.id,

@@ -59,20 +59,27 @@ export function createRazorpayPaymentsService(deps: {
   }
 
   /** A payment Razorpay holds: recorded once when captured, whoever reports it. */
-  async function settle(payment: RazorpayPaymentState, byUserId: number | null) {
+  async function settle(
+    payment: RazorpayPaymentState,
+    byUserId: number | null,
+    options: { refuseUnneeded?: boolean } = {},
+  ) {
     if (!payment.orderId) return undefined;
     const row = await online.paymentOfProviderOrder(payment.orderId);
     if (!row) return undefined;
     const current = await captureIfDue(payment, row.amountMinor);
     if (current.status !== 'captured' && current.status !== 'refunded') return undefined;
     if (current.currency !== 'INR') return undefined;
-    return online.recordConfirmedPayment({
-      providerOrderId: payment.orderId,
-      providerPaymentId: current.id,
-      amountMinor: current.amountMinor,
-      channel: current.channel,
-      byUserId,
-    });
+    return online.recordConfirmedPayment(
+      {
+        providerOrderId: payment.orderId,
+        providerPaymentId: current.id,
+        amountMinor: current.amountMinor,
+        channel: current.channel,
+        byUserId,
+      },
+      options,
+    );
   }
 
   return {
@@ -130,14 +137,16 @@ export function createRazorpayPaymentsService(deps: {
       if (fetched.amountMinor !== row.amountMinor || fetched.currency !== 'INR')
         if (fetched.status === 'authorized' || fetched.status === 'created')
           throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
-      const result = await settle(fetched, session.userId);
+      const result = await settle(fetched, session.userId, { refuseUnneeded: true });
       if (!result) throw new ConflictError(PAYMENT_NOT_COMPLETE);
-      if (result.outcome === 'refunded-cancelled') throw new ConflictError(PAID_AFTER_CANCEL);
-      if (result.outcome === 'refunded-unneeded') throw new ConflictError(PAYMENT_NOT_NEEDED);
-      return {
-        message: result.outcome === 'paid' ? 'Payment successful' : 'Payment already saved',
-        order: await online.orderAfterPayment(orderId),
-      };
+      const message = {
+        paid: 'Payment successful',
+        'already-recorded': 'Payment already saved',
+        // Recorded and refunded in full, as a card payment after a cancel is (issue 19).
+        'refunded-cancelled': PAID_AFTER_CANCEL,
+        'refunded-unneeded': PAYMENT_NOT_NEEDED,
+      }[result.outcome];
+      return { message, order: await online.orderAfterPayment(orderId) };
     },
 
     /** A verified webhook (the route checked the signature before anything was read). */

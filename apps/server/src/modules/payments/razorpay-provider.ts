@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { isPaymentChannel } from '@pharmacy/shared';
 import {
   WebhookSignatureError,
@@ -247,6 +248,46 @@ export async function createRazorpayProvider(options: {
   };
 }
 
+/**
+ * What a webhook's entities must hold before anything is done with them. The signature says the
+ * body is Razorpay's; this says it is one the shop understands (ids, whole paise, a status).
+ */
+const minor = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const webhookPayment = z.object({
+  id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/),
+  order_id: z
+    .string()
+    .regex(/^order_[A-Za-z0-9]{1,40}$/)
+    .nullish(),
+  amount: minor,
+  currency: z.string().max(3).optional(),
+  status: z.string().max(20),
+  method: z.string().max(30).nullish(),
+  error_description: z.string().max(1000).nullish(),
+});
+const webhookRefund = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9]{1,40}$/),
+  payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/),
+  amount: minor,
+  status: z.string().max(20),
+  receipt: z.string().max(100).nullish(),
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+});
+
+function entityOf<T>(schema: z.ZodType<T>, value: unknown, event: string, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BadWebhookError(`${event} carries no valid ${what}.`);
+  return parsed.data;
+}
+
 /** Reads a webhook body whose signature was verified; a malformed one is a BadWebhookError. */
 export function parseWebhookBody(
   rawBody: Buffer,
@@ -264,8 +305,8 @@ export function parseWebhookBody(
     event?: unknown;
     created_at?: unknown;
     payload?: {
-      payment?: { entity?: PaymentEntity };
-      refund?: { entity?: RefundEntity };
+      payment?: { entity?: unknown };
+      refund?: { entity?: unknown };
     };
   };
   if (typeof event.event !== 'string') throw new BadWebhookError('The webhook has no event name.');
@@ -274,19 +315,20 @@ export function parseWebhookBody(
     eventId && eventId.length <= 100
       ? eventId
       : `body-${createHmac('sha256', 'event').update(rawBody).digest('hex')}`;
-  const payment = event.payload?.payment?.entity;
-  const refund = event.payload?.refund?.entity;
+  const payload = event.payload && typeof event.payload === 'object' ? event.payload : {};
   switch (event.event) {
     case 'payment.captured':
     case 'payment.authorized':
     case 'order.paid':
-    case 'payment.failed':
-      if (!payment?.id) throw new BadWebhookError(`${event.event} carries no payment.`);
+    case 'payment.failed': {
+      const payment = entityOf(webhookPayment, payload.payment?.entity, event.event, 'payment');
       return { id, type: event.event, payment: toPaymentState(payment) };
+    }
     case 'refund.processed':
-    case 'refund.failed':
-      if (!refund?.id) throw new BadWebhookError(`${event.event} carries no refund.`);
+    case 'refund.failed': {
+      const refund = entityOf(webhookRefund, payload.refund?.entity, event.event, 'refund');
       return { id, type: event.event, refund: toRefundState(refund) };
+    }
     default:
       return { id, type: 'other', event: event.event };
   }

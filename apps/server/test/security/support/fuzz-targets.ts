@@ -278,6 +278,14 @@ const stripeSignature = fc.record({
   ),
 });
 
+export const razorpaySignature = fc.record({
+  'x-razorpay-signature': fc.oneof(
+    fc.constantFrom('', 'a'.repeat(64), 'not-hex', '0'.repeat(63)),
+    fc.string({ maxLength: 100 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  ),
+  'x-razorpay-event-id': fc.string({ maxLength: 120 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+});
+
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   // Public: site forms, sign-in, catalogue listings, the payment webhook.
   {
@@ -368,6 +376,21 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
           .map((text): FuzzBody => ({ kind: 'raw', text, contentType: 'application/json' })),
       ),
     headers: stripeSignature,
+  },
+  {
+    // This shop runs the test provider: every Razorpay webhook is refused (401), never a 500.
+    // fuzz-razorpay.test.ts fuzzes it on a shop that takes Razorpay.
+    route: 'POST /api/payment/webhook/razorpay',
+    group: 'forms',
+    actors: ['anonymous'],
+    body: () =>
+      fc.oneof(
+        fc.jsonValue().map((value): FuzzBody => ({ kind: 'json', value: value as Json })),
+        fc
+          .string({ unit: 'binary', maxLength: 500 })
+          .map((text): FuzzBody => ({ kind: 'raw', text, contentType: 'application/json' })),
+      ),
+    headers: razorpaySignature,
   },
   {
     route: 'GET /api/product/:id',

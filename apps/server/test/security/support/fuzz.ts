@@ -87,6 +87,11 @@ export interface FuzzTarget {
   query?: fc.Arbitrary<string>;
   headers?: fc.Arbitrary<Record<string, string>>;
   /**
+   * Headers computed from the exact bytes sent (a webhook's signature): applied to part of the
+   * requests, so that fuzzed bodies also get past the signature check to the parser behind it.
+   */
+  sign?: (payload: string) => Record<string, string>;
+  /**
    * Puts the fixtures back in a useful state before a request: `run` counts the requests (to
    * cycle through states), `previous` is the status of the one before (undefined at the start).
    */
@@ -343,6 +348,7 @@ async function toInject(
     query: string | undefined;
     body: FuzzBody | undefined;
     headers: Record<string, string> | undefined;
+    signed: boolean;
   },
 ): Promise<InjectOptions> {
   const [method, template] = target.route.split(' ') as [InjectOptions['method'], string];
@@ -365,6 +371,8 @@ async function toInject(
     Object.assign(headers, form.headers);
     payload = form.payload;
   }
+  if (request.signed && target.sign && typeof payload === 'string')
+    Object.assign(headers, target.sign(payload));
   return { method, url, headers, payload, remoteAddress: nextRemoteAddress() };
 }
 
@@ -401,6 +409,7 @@ export async function fuzzRoute(
     query: target.query ?? fc.constant(undefined),
     body: target.body ? target.body(w) : fc.constant(undefined),
     headers: target.headers ?? fc.constant(undefined),
+    signed: target.sign ? fc.boolean() : fc.constant(false),
   });
   let run = 0;
   let previous: number | undefined;
