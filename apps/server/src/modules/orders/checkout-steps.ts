@@ -15,17 +15,21 @@ export const CARD_PAYMENT = 'Card payment';
  * (payments), prescription uploads and the pharmacist's review (prescriptions). Each is a step of
  * the order's lifecycle; what follows from it is published as an order event.
  */
-export function createCheckoutSteps(deps: {
+/** What the steps other modules drive are built from (checkout-steps, online-payment-steps). */
+export interface OrderStepDeps {
   db: Database;
   lifecycle: OrderLifecycle;
   events: OrderEvents;
+  /** The order if the session may see it, locked for update when asked. */
   visibleOrder: (
     session: Session,
     orderId: number,
     tx?: DbOrTx,
     forUpdate?: boolean,
   ) => Promise<repository.OrderRow>;
-}) {
+}
+
+export function createCheckoutSteps(deps: OrderStepDeps) {
   const { db, lifecycle, events, visibleOrder } = deps;
   const { completePayment, changeStatus } = lifecycle;
 

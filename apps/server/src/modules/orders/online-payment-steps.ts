@@ -6,11 +6,11 @@ import {
   type OrderPaymentSummary,
   type PaymentChannel,
 } from '@pharmacy/shared';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { OrderStepDeps } from './checkout-steps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
-import type { OrderEvents } from './order-events';
-import { NOT_WAITING_FOR_PAYMENT, type OrderLifecycle } from './order-lifecycle';
+import { NOT_WAITING_FOR_PAYMENT } from './order-lifecycle';
 import { toOrder } from './order-status';
 import * as repository from './orders.repository';
 
@@ -62,17 +62,7 @@ export async function paymentSummaries(
   }));
 }
 
-export function createOnlinePaymentSteps(deps: {
-  db: Database;
-  lifecycle: OrderLifecycle;
-  events: OrderEvents;
-  visibleOrder: (
-    session: Session,
-    orderId: number,
-    tx?: DbOrTx,
-    forUpdate?: boolean,
-  ) => Promise<repository.OrderRow>;
-}) {
+export function createOnlinePaymentSteps(deps: OrderStepDeps) {
   const { db, lifecycle, events, visibleOrder } = deps;
 
   return {
