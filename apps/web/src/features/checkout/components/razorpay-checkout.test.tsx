@@ -284,6 +284,13 @@ describe('the payment step sentences', () => {
       'Payment failed: Payment was cancelled by the user. You can try again or choose cash on delivery.',
     );
     expect(paymentFailedText(undefined, false)).toBe('Payment failed. You can try again.');
+    // Razorpay's description may say it failed already: said once, not "Payment failed: Payment failed".
+    expect(paymentFailedText('Payment failed', true)).toBe(
+      'Payment failed. You can try again or choose cash on delivery.',
+    );
+    expect(paymentFailedText('payment failed due to insufficient balance.', false)).toBe(
+      'Payment failed due to insufficient balance. You can try again.',
+    );
     expect(notCompletedText(false)).toBe(
       'Payment not completed. Your order is saved and waiting for payment; you can pay now.',
     );

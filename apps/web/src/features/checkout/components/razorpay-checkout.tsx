@@ -34,13 +34,19 @@ export function notCompletedText(cashOnDelivery: boolean): string {
     : 'Payment not completed. Your order is saved and waiting for payment; you can pay now.';
 }
 
-/** Razorpay's own description, without its final full stop so the sentence reads once. */
+/**
+ * Razorpay's own description, without its final full stop so the sentence reads once; one that
+ * already says the payment failed ("Payment failed", "Payment failed due to …") is said once too.
+ */
 export function paymentFailedText(description: string | undefined, cashOnDelivery: boolean) {
   const why = description?.trim().replace(/[.\s]+$/, '');
   const next = cashOnDelivery
     ? 'You can try again or choose cash on delivery.'
     : 'You can try again.';
-  return why ? `Payment failed: ${why}. ${next}` : `Payment failed. ${next}`;
+  if (!why) return `Payment failed. ${next}`;
+  if (/^payment failed\b/i.test(why))
+    return `${why.replace(/^payment failed/i, 'Payment failed')}. ${next}`;
+  return `Payment failed: ${why}. ${next}`;
 }
 
 type Phase = 'idle' | 'open' | 'saving';
@@ -182,57 +188,63 @@ export function RazorpayCheckout({
         </div>
       ) : null}
 
-      <div role="status" aria-live="polite">
-        {notice?.kind === 'not-completed' ? (
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
-            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{notCompletedText(cashOffered)}</span>
-          </p>
-        ) : null}
-      </div>
-      {notice?.kind === 'failed' ? (
-        <CardErrorMessage message={paymentFailedText(notice.description, cashOffered)} />
-      ) : null}
-      {notice?.kind === 'save-failed' ? (
-        <div className="flex flex-col items-start gap-2">
-          <CardErrorMessage message={notice.message} />
-          <Button
-            variant="quiet"
-            size="sm"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => {
-              if (!busy.current) void savePayment(notice.payment);
-            }}
-          >
-            {RAZORPAY_TEXT.confirmAgain}
-          </Button>
+      {/* The notices sit right above the buttons. The live region is always there, so its
+          sentence is announced, but takes no room (no gap of the column) while it is empty. */}
+      <div className="flex flex-col">
+        <div role="status" aria-live="polite">
+          {notice?.kind === 'not-completed' ? (
+            <p className="mb-4 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{notCompletedText(cashOffered)}</span>
+            </p>
+          ) : null}
         </div>
-      ) : null}
-
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          ref={payButton}
-          variant="accent"
-          size="lg"
-          disabled={script.status !== 'ready'}
-          isPending={working}
-          pendingText={phase === 'saving' ? RAZORPAY_TEXT.confirming : RAZORPAY_TEXT.waiting}
-          icon={<Lock aria-hidden="true" className="size-4" />}
-          onClick={openCheckout}
-        >
-          {PAYMENT_TEXT.payNow}
-        </Button>
-        {onCashOnDelivery ? (
-          <Button
-            variant="secondary"
-            size="lg"
-            disabled={working}
-            onClick={onCashOnDelivery}
-            icon={<Banknote aria-hidden="true" className="size-4" />}
-          >
-            {PAYMENT_TEXT.cashOnDelivery}
-          </Button>
+        {notice?.kind === 'failed' ? (
+          <div className="mb-4">
+            <CardErrorMessage message={paymentFailedText(notice.description, cashOffered)} />
+          </div>
         ) : null}
+        {notice?.kind === 'save-failed' ? (
+          <div className="mb-4 flex flex-col items-start gap-2">
+            <CardErrorMessage message={notice.message} />
+            <Button
+              variant="quiet"
+              size="sm"
+              icon={<RefreshCw aria-hidden="true" className="size-4" />}
+              onClick={() => {
+                if (!busy.current) void savePayment(notice.payment);
+              }}
+            >
+              {RAZORPAY_TEXT.confirmAgain}
+            </Button>
+          </div>
+        ) : null}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            ref={payButton}
+            variant="accent"
+            size="lg"
+            disabled={script.status !== 'ready'}
+            isPending={working}
+            pendingText={phase === 'saving' ? RAZORPAY_TEXT.confirming : RAZORPAY_TEXT.waiting}
+            icon={<Lock aria-hidden="true" className="size-4" />}
+            onClick={openCheckout}
+          >
+            {PAYMENT_TEXT.payNow}
+          </Button>
+          {onCashOnDelivery ? (
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={working}
+              onClick={onCashOnDelivery}
+              icon={<Banknote aria-hidden="true" className="size-4" />}
+            >
+              {PAYMENT_TEXT.cashOnDelivery}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <p className="text-sm text-slate-600">
         You will be charged {formatMoney(intent.amount / 100, currencySymbol)}.
