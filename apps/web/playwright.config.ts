@@ -8,6 +8,11 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 78);
 // Workers inherit these, so journeys can read the server's mail outbox (e2e/support/outbox.ts).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pharmacy-e2e-'));
 process.env.E2E_OIDC_PORT = String(oidcPort);
+// The Razorpay shop (scripts/e2e-razorpay-server.mjs) and its double; e2e/razorpay.spec.ts reads these.
+const razorpayPort = Number(process.env.E2E_RAZORPAY_PORT ?? port + 2);
+const razorpayDoublePort = Number(process.env.E2E_RAZORPAY_DOUBLE_PORT ?? port + 3);
+process.env.E2E_RAZORPAY_PORT = String(razorpayPort);
+process.env.E2E_RAZORPAY_DOUBLE_PORT = String(razorpayDoublePort);
 
 /** Journeys run in Debian's Chromium against the real server on a fresh data directory. */
 export default defineConfig({
@@ -45,6 +50,17 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: [
+    {
+      // Ready as soon as its Razorpay double listens: the shop behind it then boots beside the
+      // main one (Playwright starts web servers one after another), and the Razorpay journey
+      // waits for its /api/health.
+      command: 'node ../../scripts/e2e-razorpay-server.mjs',
+      url: `http://127.0.0.1:${razorpayDoublePort}/v1/checkout.js`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: 'node ../../scripts/e2e-oidc.mjs',
       port: oidcPort,
