@@ -8,6 +8,7 @@ import {
   type Order,
   type ShopSettings,
 } from '@pharmacy/shared';
+import { CashOnDeliveryButton } from './cash-on-delivery-button';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -210,16 +211,10 @@ export function PaymentStep({ order }: { order: Order }) {
               </span>
             </span>
           )}
-          {chooseCash ? (
-            <Button
-              variant={canPayByCard ? 'secondary' : 'primary'}
-              size="lg"
-              onClick={chooseCash}
-              icon={<Banknote aria-hidden="true" className="size-4" />}
-            >
-              {PAYMENT_TEXT.cashOnDelivery}
-            </Button>
-          ) : null}
+          <CashOnDeliveryButton
+            onChoose={chooseCash}
+            variant={canPayByCard ? 'secondary' : 'primary'}
+          />
         </div>
       </div>
     );

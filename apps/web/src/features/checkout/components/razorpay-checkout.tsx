@@ -1,4 +1,4 @@
-import { Banknote, Info, Lock, RefreshCw, ShieldCheck } from 'lucide-react';
+import { Info, Lock, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   formatMoney,
@@ -6,6 +6,7 @@ import {
   type RazorpayIntentResponse,
   type SaveRazorpayPayment,
 } from '@pharmacy/shared';
+import { CashOnDeliveryButton } from './cash-on-delivery-button';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useShopSettings } from '../../../lib/shop-settings';
@@ -233,17 +234,7 @@ export function RazorpayCheckout({
           >
             {PAYMENT_TEXT.payNow}
           </Button>
-          {onCashOnDelivery ? (
-            <Button
-              variant="secondary"
-              size="lg"
-              disabled={working}
-              onClick={onCashOnDelivery}
-              icon={<Banknote aria-hidden="true" className="size-4" />}
-            >
-              {PAYMENT_TEXT.cashOnDelivery}
-            </Button>
-          ) : null}
+          <CashOnDeliveryButton onChoose={onCashOnDelivery} disabled={working} />
         </div>
       </div>
       <p className="text-sm text-slate-600">

@@ -1,8 +1,9 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { Banknote, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAYMENT_TEXT, type CardIntentResponse } from '@pharmacy/shared';
+import { CashOnDeliveryButton } from './cash-on-delivery-button';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -146,17 +147,7 @@ export function StripeCardForm({
         >
           {PAYMENT_TEXT.payNow}
         </Button>
-        {onCashOnDelivery ? (
-          <Button
-            variant="secondary"
-            size="lg"
-            disabled={busy}
-            onClick={onCashOnDelivery}
-            icon={<Banknote aria-hidden="true" className="size-4" />}
-          >
-            {PAYMENT_TEXT.cashOnDelivery}
-          </Button>
-        ) : null}
+        <CashOnDeliveryButton onChoose={onCashOnDelivery} disabled={busy} />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Banknote, CreditCard, Lock } from 'lucide-react';
+import { CreditCard, Lock } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
@@ -9,6 +9,7 @@ import {
   type TestCardFormOutput,
   type TestCardFormValues,
 } from '@pharmacy/shared';
+import { CashOnDeliveryButton } from './cash-on-delivery-button';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -189,17 +190,7 @@ export function TestCardForm({
         >
           {PAYMENT_TEXT.payNow}
         </Button>
-        {onCashOnDelivery ? (
-          <Button
-            variant="secondary"
-            size="lg"
-            disabled={busy}
-            onClick={onCashOnDelivery}
-            icon={<Banknote aria-hidden="true" className="size-4" />}
-          >
-            {PAYMENT_TEXT.cashOnDelivery}
-          </Button>
-        ) : null}
+        <CashOnDeliveryButton onChoose={onCashOnDelivery} disabled={busy} />
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
         <CreditCard aria-hidden="true" className="size-4" /> You will be charged {amountLabel}.
