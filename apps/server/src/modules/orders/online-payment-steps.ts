@@ -106,6 +106,14 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
       };
     },
 
+    /**
+     * The order a provider's payment was already recorded for: a read without a lock, so that the
+     * second and third reports of a payment (webhook, browser, order.paid) cost one query.
+     */
+    async recordedPayment(providerPaymentId: string) {
+      return repository.findPaymentByProviderPaymentId(db, providerPaymentId);
+    },
+
     /** The shop order a provider's order belongs to, if it is one of this shop's. */
     async paymentOfProviderOrder(providerOrderId: string) {
       return repository.findPaymentByIntent(db, providerOrderId);

@@ -65,6 +65,8 @@ export function createRazorpayPaymentsService(deps: {
     options: { refuseUnneeded?: boolean } = {},
   ) {
     if (!payment.orderId) return undefined;
+    const recorded = await online.recordedPayment(payment.id);
+    if (recorded) return { outcome: 'already-recorded' as const, orderId: recorded.orderId };
     const row = await online.paymentOfProviderOrder(payment.orderId);
     if (!row) return undefined;
     const current = await captureIfDue(payment, row.amountMinor);
@@ -131,6 +133,14 @@ export function createRazorpayPaymentsService(deps: {
       if (order.userId !== session.userId) throw new NotFoundError('No order found.');
       const row = await online.paymentOfProviderOrder(providerOrderId);
       if (!row || row.orderId !== orderId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
+      // Recorded already (the webhook usually wins the race): Razorpay signed this pair and the
+      // shop holds it as captured, so there is nothing to ask Razorpay again.
+      const recorded = await online.recordedPayment(paymentId);
+      if (recorded?.orderId === orderId)
+        return {
+          message: 'Payment already saved',
+          order: await online.orderAfterPayment(orderId),
+        };
       const fetched = await provider.fetchPayment(paymentId);
       if (!fetched || fetched.orderId !== providerOrderId)
         throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
