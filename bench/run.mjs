@@ -5,7 +5,8 @@
 // of issue 17 (mail through pg-boss; bench/suites/jobs.mjs), then issue 18's operations dashboard
 // on 100,000 seeded orders and the catalogue CSV import (bench/suites/dashboard.mjs,
 // catalog-csv.mjs), and last issue 19's place-and-pay with and without a coupon and points
-// (bench/suites/after-sales.mjs). Prints one table (every target beside its
+// (bench/suites/after-sales.mjs), and issue 28's place-and-pay through Razorpay beside them (the
+// local double; bench/suites/razorpay.mjs). Prints one table (every target beside its
 // baseline from the same run) and writes it, with the date, the machine and the commands to
 // reproduce it, into docs/performance.md.
 //
@@ -31,7 +32,9 @@
 //                    100,000 new or changed rows previewed and imported, on PostgreSQL and PGlite
 //   --only after-sales issue 19 (n1–n3): place-and-pay (place, confirm the address, pay cash
 //                    on delivery) at 16 concurrent shoppers on PostgreSQL, without discounts and
-//                    with a 10 % coupon and loyalty points applied before paying, and the ratio
+//                    with a 10 % coupon and loyalty points applied before paying, and the ratio;
+//                    issue 28 (n4–n5): the same paid through Razorpay (the local double, its
+//                    webhooks on), and its ratio to cash on delivery (≥ 0.8×, else a FAIL line)
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -98,6 +101,7 @@ import {
   prepareAfterSales,
   sampleWaits,
 } from './suites/after-sales.mjs';
+import { checkRazorpayOrders, startRazorpay, webhookSummary } from './suites/razorpay.mjs';
 import {
   DASHBOARD_PATHS,
   adminLatencies,
@@ -1315,32 +1319,56 @@ async function catalogCsvPhase() {
 }
 
 // ---------------------------------------------------------------------------------- after-sales
-/** Paid orders per variant for n1–n3 (each a different shopper), and the warm-up's per variant. */
+/**
+ * Paid orders per variant for n1–n5 (each a different shopper), and the warm-up's per variant.
+ * Variants: cash on delivery without discounts (n1), with a coupon and points (n2), and paid
+ * online through Razorpay (n4).
+ */
 const AFTER_SALES_ORDERS = 480;
 const AFTER_SALES_WARMUP = 48;
 /** Orders per variant placed and paid by one shopper at a time: each step's own cost. */
 const AFTER_SALES_SERIAL = 24;
+const AFTER_SALES_VARIANTS = ['plain', 'discounted', 'razorpay'];
 /**
- * The two variants take turns in ABBA order, each round half of a variant's shoppers, so that
- * drift in the shared machine's other work falls on both alike.
+ * The variants take turns in CABBAC order, each round half of a variant's shoppers, so that
+ * drift in the shared machine's other work falls on all alike (each variant's rounds have the
+ * same mean position) and each compared pair — n2 with n1, n4 with n1 — runs back to back.
  */
-const AFTER_SALES_ROUNDS = ['plain', 'discounted', 'discounted', 'plain'];
+const AFTER_SALES_ROUNDS = ['razorpay', 'plain', 'discounted', 'discounted', 'plain', 'razorpay'];
+const AFTER_SALES_ROW = { plain: 'n1', discounted: 'n2', razorpay: 'n4' };
+/** Lines printed after the table for a goal missed that should stop a reader (n5). */
+const failLines = [];
 
 /**
- * Rows n1–n3 (issue 19) against a shop on PostgreSQL: place-and-pay without discounts and with
- * a coupon and points, each variant warmed up first (not counted), then the ABBA rounds.
+ * Rows n1–n3 (issue 19) and n4–n5 (issue 28) against a shop on PostgreSQL: place-and-pay
+ * without discounts, with a coupon and points, and through Razorpay (`razorpay`: the double of
+ * bench/suites/razorpay.mjs, or undefined when it could not be started), each variant warmed up
+ * first (not counted), then each one at a time, then the CABBAC rounds.
  */
-async function afterSalesRows(shop, handle, prepared, databaseName) {
+async function afterSalesRows(shop, handle, prepared, databaseName, razorpay) {
   const label = `${SHOPPERS} concurrent shoppers (PostgreSQL, ${PRODUCTS.toLocaleString('en')} products)`;
   const variants = {
     plain: { discounts: false, rounds: [], halves: halves(prepared.plain.shoppers) },
     discounted: { discounts: true, rounds: [], halves: halves(prepared.discounted.shoppers) },
+    ...(razorpay
+      ? {
+          razorpay: {
+            discounts: false,
+            razorpay,
+            rounds: [],
+            halves: halves(prepared.razorpay.shoppers),
+          },
+        }
+      : {}),
   };
+  const pids = [shop.pid, ...(razorpay ? [razorpay.pid] : [])];
+  const serverLabel = razorpay ? 'server + Razorpay double' : 'server';
   for (const [name, variant] of Object.entries(variants)) {
     const warm = await suite(`place-and-pay warm-up, ${name}`, async () => {
       const result = await placeAndPay(shop, prepared[name].warmup, {
         concurrency: SHOPPERS,
         discounts: variant.discounts,
+        razorpay: variant.razorpay,
         keyPrefix: `bench-after-sales-warmup-${name}`,
       });
       if (result.latencies.length === 0) throw new Error(result.firstError ?? 'no order paid');
@@ -1355,22 +1383,24 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       placeAndPay(shop, prepared[name].serial, {
         concurrency: 1,
         discounts: variant.discounts,
+        razorpay: variant.razorpay,
         keyPrefix: `bench-after-sales-serial-${name}`,
       }),
     );
   }
-  const taken = { plain: 0, discounted: 0 };
+  const taken = { plain: 0, discounted: 0, razorpay: 0 };
   for (const name of AFTER_SALES_ROUNDS) {
     const variant = variants[name];
-    if (variant.skipped) continue;
+    if (!variant || variant.skipped) continue;
     const shoppers = variant.halves[taken[name]++];
     const round = await suite(`place-and-pay, ${name}, ${shoppers.length} orders`, async () => {
       const waits = sampleWaits(handle);
       try {
-        return await withCpu({ pids: [shop.pid], databaseName }, () =>
+        return await withCpu({ pids, databaseName }, () =>
           placeAndPay(shop, shoppers, {
             concurrency: SHOPPERS,
             discounts: variant.discounts,
+            razorpay: variant.razorpay,
             keyPrefix: `bench-after-sales-${name}-${taken[name]}`,
           }),
         );
@@ -1386,7 +1416,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       variant.rounds.length ? combineRounds(variant.rounds) : undefined,
     ]),
   );
-  const { plain, discounted } = combined;
+  const { plain, discounted, razorpay: online } = combined;
   const latency = (r) => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`;
   const failures = (r, variant) =>
     `${r.paid} paid, ${r.failed} failed, ${variant.warmupFailed} warm-up failures${r.firstError ? ` (first: ${r.firstError})` : ''}`;
@@ -1425,7 +1455,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
   const cpuPerOrder = {};
   for (const [name, r] of Object.entries(combined)) {
     if (!r) continue;
-    const id = name === 'plain' ? 'n1' : 'n2';
+    const id = AFTER_SALES_ROW[name];
     const steps = (stepP50) =>
       Object.entries(stepP50)
         .map(([step, value]) => `${step} ${ms(value)}`)
@@ -1436,6 +1466,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
     cpuPerOrder[name] = {
       server: cpuSeconds((cpu) => cpu.servers[0] ?? 0) * 1000,
       postgres: cpuSeconds((cpu) => cpu.postgres) * 1000,
+      double: cpuSeconds((cpu) => cpu.servers[1] ?? 0) * 1000,
     };
     const alone = serial?.latencies.length ? combineRounds([serial]) : undefined;
     const waits = variants[name].waits ?? [];
@@ -1445,7 +1476,7 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       for (const [wait, mean] of Object.entries(w.mean))
         waitMeans[wait] = (waitMeans[wait] ?? 0) + (mean * w.samples) / Math.max(1, samples);
     notes.push(
-      `${id} p50 by step at ${SHOPPERS} shoppers: ${steps(r.stepP50)}; ${alone ? `one shopper at a time (${alone.paid} orders): ${steps(alone.stepP50)}, whole order p50 ${ms(alone.p50)}` : 'one shopper at a time: not measured'}; CPU per paid order: server ${fmt(cpuPerOrder[name].server, 1, ' ms')}, PostgreSQL ${fmt(cpuPerOrder[name].postgres, 1, ' ms')} (rounds: ${rounds.map((round) => cpuText(round.cpu, 'server')).join(' | ')}); PostgreSQL backends of the ${SHOPPERS} shoppers by what they were doing, mean of ${samples} samples: ${
+      `${id} p50 by step at ${SHOPPERS} shoppers: ${steps(r.stepP50)}; ${alone ? `one shopper at a time (${alone.paid} orders): ${steps(alone.stepP50)}, whole order p50 ${ms(alone.p50)}` : 'one shopper at a time: not measured'}; CPU per paid order: server ${fmt(cpuPerOrder[name].server, 1, ' ms')}, PostgreSQL ${fmt(cpuPerOrder[name].postgres, 1, ' ms')}${razorpay ? `, Razorpay double ${fmt(cpuPerOrder[name].double, 1, ' ms')}` : ''} (rounds: ${rounds.map((round) => cpuText(round.cpu, serverLabel)).join(' | ')}); PostgreSQL backends of the ${SHOPPERS} shoppers by what they were doing, mean of ${samples} samples: ${
         Object.entries(waitMeans)
           .sort((a, b) => b[1] - a[1])
           .map(([wait, mean]) => `${wait} ${fmt(mean, 1)}`)
@@ -1494,6 +1525,79 @@ async function afterSalesRows(shop, handle, prepared, databaseName) {
       ),
     );
   }
+  if (online)
+    await razorpayRows(handle, { plain, online, variants, cpuPerOrder, latency, failures });
+}
+
+/**
+ * Rows n4–n5 (issue 28): place-and-pay through Razorpay, and beside cash on delivery (n1) with
+ * the database's word on the orders and the webhooks' fate; where its time goes in the notes.
+ */
+async function razorpayRows(handle, { plain, online, variants, cpuPerOrder, latency, failures }) {
+  const paidAt = new Map(online.payments.map((payment) => [payment.id, payment.paidAt]));
+  const hooks = webhookSummary(online.flushes, paidAt, online.paid);
+  const byWebhook = online.payments.filter((p) => p.message !== 'Payment successful').length;
+  const rounds = online.perRound.map((value) => fmt(value, 0)).join(', ');
+  log(`n4: ${fmt(online.ordersPerSecond, 1)} orders/s, ${latency(online)}`);
+  rows.push(
+    row(
+      'n4',
+      "  same paid online through Razorpay, the local double (POST …/create-intent → Checkout's UPI payment at Razorpay → POST …/save-payment-details; Razorpay's webhooks payment.captured and order.paid to the shop meanwhile), orders/s",
+      `${fmt(online.ordersPerSecond, 1)} orders/s`,
+      `${failures(online, variants.razorpay)}; rounds ${rounds} orders/s; ${hooks.ok}/${hooks.sent} webhooks answered 2xx; ${byWebhook} payments recorded by a webhook before the browser's save`,
+      latency(online),
+      'report',
+      undefined,
+    ),
+  );
+  const api = Object.entries(hooks.apiPerOrder)
+    .map(([kind, perOrder]) => `${kind} ${fmt(perOrder, 2)}`)
+    .join(', ');
+  notes.push(
+    `n4 calls from the shop to Razorpay per paid order: ${api || 'none'}; webhooks: ${Object.entries(
+      hooks.byEvent,
+    )
+      .map(([event, count]) => `${count} ${event}`)
+      .join(
+        ', ',
+      )}, the shop answered in p50 ${ms(hooks.answerP50)}, p95 ${ms(hooks.answerP95)} (statuses ${hooks.statuses.join(', ') || '—'}), arriving p50 ${ms(hooks.lagP50)}, p95 ${ms(hooks.lagP95)} after Checkout's answer (each delivered on its own, as Razorpay delivers them); the rounds' last webhooks answered ${online.tailMs.map((t) => ms(t)).join(', ')} after their last order was saved (counted in the rounds' time).`,
+  );
+  if (!plain) return;
+  const ratio = online.ordersPerSecond / plain.ordersPerSecond;
+  // CABBAC: Razorpay's first round ran just before n1's first, its second just after n1's second.
+  const pairs = [0, 1]
+    .filter((i) => plain.perRound[i] && online.perRound[i])
+    .map((i) => times(online.perRound[i] / plain.perRound[i]));
+  const check = await suite('place-and-pay: the Razorpay orders in the database', () =>
+    checkRazorpayOrders(handle, online.orderIds),
+  );
+  const clean =
+    check !== undefined &&
+    check.packing === check.orders &&
+    check.paidOnce === check.orders &&
+    check.paymentRows === check.orders &&
+    online.failed + plain.failed + variants.razorpay.warmupFailed === 0 &&
+    hooks.sent === 2 * online.paid &&
+    hooks.ok === hooks.sent;
+  const cpu = (c) => c.server + c.postgres;
+  const met = ratio >= 0.8 && clean;
+  rows.push(
+    row(
+      'n5',
+      'Place-and-pay through Razorpay beside cash on delivery (n4 / n1)',
+      times(ratio),
+      `n4 ${fmt(online.ordersPerSecond, 1)} orders/s, n1 ${fmt(plain.ordersPerSecond, 1)} orders/s; rounds (paired, back to back): ${pairs.join(', ')}; CPU per order (server + PostgreSQL): n1 ${ms(cpu(cpuPerOrder.plain))}, n4 ${ms(cpu(cpuPerOrder.razorpay))} (${times(cpu(cpuPerOrder.plain) / cpu(cpuPerOrder.razorpay))}), and the double's ${ms(cpuPerOrder.razorpay.double)}`,
+      check
+        ? `${check.packing}/${check.orders} in Packing, ${check.paidOnce} with exactly one succeeded Razorpay payment of the order's total (${check.paymentRows} payment rows); ${hooks.ok}/${hooks.sent} webhooks answered 2xx (expected ${2 * online.paid})`
+        : 'database check not done',
+      '≥ 0.8×, every order paid once, every webhook answered 2xx',
+      met,
+    ),
+  );
+  if (!met)
+    failLines.push(
+      `FAIL n5: place-and-pay through Razorpay is ${times(ratio)} of cash on delivery (goal ≥ 0.8×)${clean ? '' : '; not every order was paid exactly once or a webhook was refused'}`,
+    );
 }
 
 /** 'n1 48.1 ms, n2 77.1 ms (0.62×)': server and PostgreSQL CPU per paid order, and n1 / n2. */
@@ -1508,20 +1612,39 @@ function halves(list) {
   return [list.slice(0, middle), list.slice(middle)];
 }
 
-/** `--only after-sales`: rows n1–n3 on a PostgreSQL database of their own. */
+/**
+ * `--only after-sales`: rows n1–n5 on a PostgreSQL database of their own, against one shop
+ * configured for Razorpay (the double, started first) behind a proxy (TRUST_PROXY: every shopper
+ * names its own address), which takes cash on delivery as well.
+ */
 async function afterSalesPhase() {
   const { database, handle } = await seededPostgres();
   log(
-    `PostgreSQL: ${2 * (AFTER_SALES_ORDERS + AFTER_SALES_WARMUP + AFTER_SALES_SERIAL)} shoppers with carts, addresses, points and a coupon`,
+    `PostgreSQL: ${AFTER_SALES_VARIANTS.length * (AFTER_SALES_ORDERS + AFTER_SALES_WARMUP + AFTER_SALES_SERIAL)} shoppers with carts, addresses, points and a coupon`,
   );
   const prepared = await prepareAfterSales(handle, {
     perVariant: AFTER_SALES_ORDERS,
     warmupPerVariant: AFTER_SALES_WARMUP,
     serialPerVariant: AFTER_SALES_SERIAL,
+    variants: AFTER_SALES_VARIANTS,
   });
-  const shop = await startPhaseShop('postgres', database.url);
-  await afterSalesRows(shop, handle, prepared, database.name);
+  const port = await freePort();
+  const razorpay = await suite('Razorpay double', () => startRazorpay(port));
+  if (razorpay) cleanups.push(() => razorpay.stop());
+  const shop = await startShopServer({
+    label: 'shop (PostgreSQL, Razorpay)',
+    port,
+    env: {
+      DATABASE_URL: database.url,
+      DATA_DIR: tempDir('bench-pg-'),
+      TRUST_PROXY: 'true',
+      ...razorpay?.shopEnv,
+    },
+  });
+  cleanups.push(() => shop.stop());
+  await afterSalesRows(shop, handle, prepared, database.name, razorpay);
   await shop.stop();
+  await razorpay?.stop();
   await handle.close();
   await database.drop();
 }
@@ -1968,6 +2091,7 @@ const date = new Date().toISOString().slice(0, 10);
 
 console.log(`\n${consoleTable(rows)}\n`);
 for (const note of notes) console.log(`note: ${note}`);
+for (const line of failLines) console.log(`\n${line}`);
 console.log(
   `\n${date} · ${machine} · load average ${load.start.toFixed(1)} → ${load.end.toFixed(1)} · ${(seconds / 60).toFixed(1)} min`,
 );

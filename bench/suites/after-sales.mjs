@@ -1,13 +1,22 @@
 // Issue 19 rows n1–n3: place-and-pay at 16 concurrent shoppers, without discounts and with a
-// coupon and loyalty points applied before paying, on PostgreSQL. Each order is one shopper's
-// whole way from cart to confirmed order, as the web app sends it: place the cart, confirm the
-// address, (apply the coupon, spend points), pay cash on delivery. Cash on delivery rather than
-// the built-in card provider: its create-intent and confirm routes allow 30 requests a minute
-// per address, and every bench shopper comes from 127.0.0.1.
-import { DEFAULT_LOYALTY_POLICY, maxRedeemablePoints } from '../../packages/shared/src/index.ts';
+// coupon and loyalty points applied before paying, on PostgreSQL; issue 28 rows n4–n5: the same
+// paid online through Razorpay (bench/suites/razorpay.mjs). Each order is one shopper's whole way
+// from cart to confirmed order, as the web app sends it: place the cart, confirm the address,
+// (apply the coupon, spend points), pay cash on delivery — or start the Razorpay payment, pay in
+// Checkout and save Checkout's signed answer. Every shopper sends its requests from an address
+// of its own (X-Forwarded-For; the shop runs with TRUST_PROXY as behind a proxy): create-intent
+// allows 30 requests a minute per address, and every bench shopper comes from 127.0.0.1.
+import {
+  DEFAULT_LOYALTY_POLICY,
+  LIMITS,
+  maxRedeemablePoints,
+  ORDER_STATUS,
+} from '../../packages/shared/src/index.ts';
 import { sql } from 'drizzle-orm';
 import { prepareCheckout, query } from '../lib/database.mjs';
 import { percentile } from '../lib/load.mjs';
+import { freshAddress } from './jobs.mjs';
+import { checkoutPay } from './razorpay.mjs';
 
 export const COUPON_CODE = 'BENCH10';
 export const COUPON_PERCENT = 10;
@@ -20,13 +29,16 @@ const idList = (ids) =>
   sql`(SELECT value::int FROM json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 /**
- * Set-up by SQL, before anything is measured: `perVariant` shoppers for each variant, plus
- * `warmupPerVariant` each to warm both paths up and `serialPerVariant` each for one-at-a-time
+ * Set-up by SQL, before anything is measured: `perVariant` shoppers for each of `variants`, plus
+ * `warmupPerVariant` each to warm every path up and `serialPerVariant` each for one-at-a-time
  * timings, with carts as the checkout rows have them (bench/lib/database.mjs prepareCheckout, on
  * products from `poolOffset`), a primary address each, POINTS_PER_SHOPPER points earned (one
- * 'earned' ledger row expiring in a year) for every shopper of both variants (so the two differ
- * only by what is applied), and a percent coupon without a usage limit. Consecutive accounts go
- * to alternate variants, so both get the same mix of carts (the generator draws them in sequence).
+ * 'earned' ledger row expiring in a year) for every shopper of every variant (so they differ
+ * only by what is applied and how it is paid), and a percent coupon without a usage limit.
+ * Consecutive accounts go to the variants in turn, so all get the same mix of carts (the
+ * generator draws them in sequence). A cart not above LIMITS.cardPaymentAbove (one unit of a
+ * product at the catalogue's minimum price, about 1 in 80) takes one unit more, in every
+ * variant, so that every order may also be paid online.
  */
 export async function prepareAfterSales(
   handle,
@@ -36,12 +48,14 @@ export async function prepareAfterSales(
     serialPerVariant = 0,
     poolOffset = 0,
     accounts = 'bench-after-sales',
+    variants = ['plain', 'discounted'],
   },
 ) {
+  const n = variants.length;
   const shopping = await prepareCheckout(handle, {
-    shoppers: 2 * (perVariant + serialPerVariant),
+    shoppers: n * (perVariant + serialPerVariant),
     hotStock: AMPLE_STOCK,
-    warmup: 2 * warmupPerVariant,
+    warmup: n * warmupPerVariant,
     poolOffset,
     accounts,
   });
@@ -52,6 +66,15 @@ export async function prepareAfterSales(
         FROM users WHERE email LIKE ${`${accounts}-%@example.com`}`,
   );
   const userIds = users.map((user) => Number(user.id));
+  await query(
+    handle,
+    sql`UPDATE cart_items c SET count = c.count + 1
+        WHERE c.user_id IN (
+          SELECT c2.user_id FROM cart_items c2 JOIN products p ON p.id = c2.product_id
+          WHERE c2.user_id IN ${idList(userIds)}
+          GROUP BY c2.user_id
+          HAVING sum(p.offer_price_minor * c2.count) <= ${LIMITS.cardPaymentAbove * 100})`,
+  );
   const addresses = await query(
     handle,
     sql`INSERT INTO addresses (user_id, name, phone, street, city, state, pin_code, is_primary)
@@ -75,29 +98,30 @@ export async function prepareAfterSales(
   const byN = new Map(users.map((user) => [Number(user.n), Number(user.id)]));
   const all = [...shopping.warmupTokens, ...shopping.tokens].map((token, index) => {
     const userId = byN.get(index + 1);
-    return { token, userId, addressId: addressOf.get(userId) };
+    return { token, userId, addressId: addressOf.get(userId), ip: freshAddress() };
   });
-  const warmup = all.slice(0, 2 * warmupPerVariant);
-  const serial = all.slice(2 * warmupPerVariant, 2 * (warmupPerVariant + serialPerVariant));
-  const measured = all.slice(2 * (warmupPerVariant + serialPerVariant));
-  const split = (list, parity) => list.filter((_, index) => index % 2 === parity);
+  const warmup = all.slice(0, n * warmupPerVariant);
+  const serial = all.slice(n * warmupPerVariant, n * (warmupPerVariant + serialPerVariant));
+  const measured = all.slice(n * (warmupPerVariant + serialPerVariant));
+  const split = (list, turn) => list.filter((_, index) => index % n === turn);
   return Object.fromEntries(
-    ['plain', 'discounted'].map((name, parity) => [
+    variants.map((name, turn) => [
       name,
       {
-        warmup: split(warmup, parity),
-        serial: split(serial, parity),
-        shoppers: split(measured, parity),
+        warmup: split(warmup, turn),
+        serial: split(serial, turn),
+        shoppers: split(measured, turn),
       },
     ]),
   );
 }
 
-async function call(base, token, method, urlPath, { body, headers = {} } = {}) {
+async function call(base, shopper, method, urlPath, { body, headers = {} } = {}) {
   const response = await fetch(`${base}${urlPath}`, {
     method,
     headers: {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${shopper.token}`,
+      'x-forwarded-for': shopper.ip,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
@@ -115,21 +139,26 @@ async function call(base, token, method, urlPath, { body, headers = {} } = {}) {
 /**
  * One shopper's place-and-pay; `timings` gets each step's milliseconds. With `discounts`, the
  * coupon and as many points as the order may take go on in one request, as the payment step
- * sends them (PUT …/discounts).
+ * sends them (PUT …/discounts). With `razorpay` (bench/suites/razorpay.mjs startRazorpay), the
+ * order is paid online as the payment step and Checkout do it: POST …/create-intent (the shop
+ * opens a Razorpay order), Checkout's payment by UPI at Razorpay, and POST
+ * …/save-payment-details with Checkout's signed answer; meanwhile Razorpay's webhooks for the
+ * payment race that save. `saved`: whether the browser's save recorded the payment (or found it
+ * recorded by a webhook already), `paidAt` when Checkout answered.
  */
-async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
+async function placeAndPayOne(base, shopper, { discounts, razorpay, key, timings }) {
   const step = async (name, fn) => {
     const t0 = performance.now();
     const result = await fn();
     timings[name] = (timings[name] ?? 0) + performance.now() - t0;
     return result;
   };
-  const { token, addressId } = shopper;
+  const { addressId } = shopper;
   const { orderId } = await step('place', () =>
-    call(base, token, 'POST', '/api/order', { headers: { 'idempotency-key': key } }),
+    call(base, shopper, 'POST', '/api/order', { headers: { 'idempotency-key': key } }),
   );
   const { order } = await step('address', () =>
-    call(base, token, 'PUT', `/api/order/${orderId}`, { body: { addressId } }),
+    call(base, shopper, 'PUT', `/api/order/${orderId}`, { body: { addressId } }),
   );
   let points = 0;
   if (discounts) {
@@ -140,13 +169,38 @@ async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
     const afterCoupon = totalMinor - Math.floor((totalMinor * 10) / 100);
     points = maxRedeemablePoints(POINTS_PER_SHOPPER, afterCoupon, DEFAULT_LOYALTY_POLICY);
     await step('discounts', () =>
-      call(base, token, 'PUT', `/api/order/${orderId}/discounts`, {
+      call(base, shopper, 'PUT', `/api/order/${orderId}/discounts`, {
         body: { couponCode: COUPON_CODE, points },
       }),
     );
   }
+  if (razorpay) {
+    const intent = await step('intent', () =>
+      call(base, shopper, 'POST', `/api/payment/create-intent/${orderId}`),
+    );
+    if (intent.provider !== 'razorpay' || intent.amount !== Math.round(order.totalOrderValue * 100))
+      throw new Error(
+        `create-intent answered ${intent.provider} for ${intent.amount} paise, not Razorpay for the order's total`,
+      );
+    const paid = await step('checkout', () => checkoutPay(razorpay, intent));
+    const paidAt = Date.now();
+    const saved = await step('save', () =>
+      call(base, shopper, 'POST', `/api/payment/save-payment-details/${orderId}`, { body: paid }),
+    );
+    if (saved.order?.statusId !== ORDER_STATUS.PACKING)
+      throw new Error(`save-payment-details left the order in ${saved.order?.status}`);
+    return {
+      orderId,
+      points,
+      payment: { id: paid.razorpay_payment_id, paidAt, message: saved.message },
+    };
+  }
+  if (process.env.BENCH_COD_INTENT)
+    await step('intent', () =>
+      call(base, shopper, 'POST', `/api/payment/create-intent/${orderId}`),
+    );
   await step('pay', () =>
-    call(base, token, 'PUT', `/api/order/${orderId}`, { body: { payment: 'Cash on Delivery' } }),
+    call(base, shopper, 'PUT', `/api/order/${orderId}`, { body: { payment: 'Cash on Delivery' } }),
   );
   return { orderId, points };
 }
@@ -154,16 +208,20 @@ async function placeAndPayOne(base, shopper, { discounts, key, timings }) {
 /**
  * `concurrency` shoppers work through `shoppers` (one order each) until all have paid or `maxMs`
  * passes. Latency is the whole place-and-pay of one order; an order that fails at any step counts
- * as failed (its first error is kept).
+ * as failed (its first error is kept). With `razorpay`, the time ends when the shop has also
+ * answered every webhook the payments caused (razorpay.flush(): the work a round causes is
+ * counted in that round, not in the next); `flush` is what the double reported, `tailMs` the
+ * wait for those last webhooks after the last order was saved.
  */
 export async function placeAndPay(
   shop,
   shoppers,
-  { concurrency = 16, discounts = false, keyPrefix, maxMs = 120_000 },
+  { concurrency = 16, discounts = false, razorpay, keyPrefix, maxMs = 120_000 },
 ) {
   const latencies = [];
   const steps = {};
   const orderIds = [];
+  const payments = [];
   let failed = 0;
   let firstError;
   let pointsSpent = 0;
@@ -176,13 +234,15 @@ export async function placeAndPay(
       const timings = {};
       const t0 = performance.now();
       try {
-        const { orderId, points } = await placeAndPayOne(shop.base, shoppers[index], {
+        const { orderId, points, payment } = await placeAndPayOne(shop.base, shoppers[index], {
           discounts,
+          razorpay,
           key: `${keyPrefix}-${index}`,
           timings,
         });
         latencies.push(performance.now() - t0);
         orderIds.push(orderId);
+        if (payment) payments.push(payment);
         pointsSpent += points;
         if (discounts && points === 0) noPoints += 1;
         for (const [name, elapsed] of Object.entries(timings)) (steps[name] ??= []).push(elapsed);
@@ -194,11 +254,16 @@ export async function placeAndPay(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  const lastSaved = performance.now();
+  const flush = razorpay ? await razorpay.flush() : undefined;
   return {
     seconds: (performance.now() - started) / 1000,
+    tailMs: performance.now() - lastSaved,
     latencies,
     steps,
     orderIds,
+    payments,
+    flush,
     failed,
     firstError,
     pointsSpent,
@@ -226,6 +291,9 @@ export function combineRounds(rounds) {
       Object.entries(steps).map(([name, values]) => [name, percentile(values, 50)]),
     ),
     orderIds: rounds.flatMap((r) => r.orderIds),
+    payments: rounds.flatMap((r) => r.payments ?? []),
+    flushes: rounds.map((r) => r.flush).filter(Boolean),
+    tailMs: rounds.map((r) => r.tailMs),
     pointsSpent: rounds.reduce((sum, r) => sum + r.pointsSpent, 0),
     noPoints: rounds.reduce((sum, r) => sum + r.noPoints, 0),
   };
