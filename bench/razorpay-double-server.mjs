@@ -1,10 +1,13 @@
 // Razorpay for the place-and-pay rows n4–n5 (issue 28): the local double of Razorpay's API
-// (tooling/razorpay-double) in a process of its own, as Razorpay is a server of its own, and in
-// front of the shop's webhook endpoint a relay that plays the reverse proxy of a deployment with
+// (tooling/razorpay-double) in a process of its own, as Razorpay is a server of its own, and a
+// relay between the double's webhooks and the shop. The relay takes each delivery off the
+// double's one-at-a-time queue at once and sends it on by itself, as Razorpay delivers events
+// (concurrently, in no promised order), and plays the reverse proxy of a deployment with
 // TRUST_PROXY: it adds X-Forwarded-For, an address of its own for each delivery, so the webhook
 // route's limit (600 a minute per client address) is counted, one upsert a delivery as in
 // production, but never reached (every delivery here comes from 127.0.0.1). A control route
-// waits for the webhooks queued so far and answers what happened since it was last asked.
+// waits for the webhooks queued and relayed so far and answers what happened since it was last
+// asked: the double's API calls by kind, each webhook with the shop's status and time.
 //
 // Usage: node --import tsx bench/razorpay-double-server.mjs, with BENCH_RAZORPAY_PORT,
 // BENCH_RAZORPAY_CONTROL_PORT, BENCH_RAZORPAY_WEBHOOK_TARGET (the shop's webhook URL) and the
@@ -31,17 +34,18 @@ function freshAddress() {
 const inFlight = new Set();
 
 /**
- * Takes a delivery from the double, answers it at once and sends it on to the shop: the double
- * delivers its webhooks one at a time (so tests see a stable order), Razorpay delivers each event
- * on its own; answered here, the double's queue moves on and the events reach the shop as
- * Razorpay's do, concurrently, racing each other and the browser's save.
+ * Takes a delivery from the double, answers it at once and sends it on to the shop. The double
+ * delivers its webhooks one at a time (so that tests see a stable order); at the bench's rate that
+ * queue fell seconds behind the payments, capped webhooks at one shop answer at a time, and left
+ * the webhooks no race to run. Answered here, the double's queue moves on and the events reach
+ * the shop as Razorpay's do, each on its own, racing each other and the browser's save.
  */
 function relay(request, response) {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const body = Buffer.concat(chunks);
-    if (!process.env.BENCH_RAZORPAY_SERIAL) response.writeHead(200).end();
+    response.writeHead(200).end();
     const receivedAt = Date.now();
     const started = performance.now();
     let event;
@@ -54,14 +58,9 @@ function relay(request, response) {
       // Relayed as it is; the shop says what it thinks of it.
     }
     const headers = { ...request.headers, host: target.host, 'x-forwarded-for': freshAddress() };
-    if (process.env.BENCH_RAZORPAY_DROP) {
-      relayed.push({ event, paymentId, receivedAt, status: 200, ms: 0 });
-      return;
-    }
     const delivered = new Promise((resolve) => {
       const done = (status) => {
         relayed.push({ event, paymentId, receivedAt, status, ms: performance.now() - started });
-        if (process.env.BENCH_RAZORPAY_SERIAL) response.writeHead(status || 502).end();
         resolve();
       };
       const forward = http.request(target, { method: 'POST', headers, agent }, (answer) => {

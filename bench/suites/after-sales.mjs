@@ -195,10 +195,6 @@ async function placeAndPayOne(base, shopper, { discounts, razorpay, key, timings
       payment: { id: paid.razorpay_payment_id, paidAt, message: saved.message },
     };
   }
-  if (process.env.BENCH_COD_INTENT)
-    await step('intent', () =>
-      call(base, shopper, 'POST', `/api/payment/create-intent/${orderId}`),
-    );
   await step('pay', () =>
     call(base, shopper, 'PUT', `/api/order/${orderId}`, { body: { payment: 'Cash on Delivery' } }),
   );
