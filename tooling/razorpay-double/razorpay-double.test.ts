@@ -326,10 +326,41 @@ describe('webhooks', () => {
     expect(captured?.body.payload.payment?.entity).toEqual(payment);
     expect(paid?.body.contains).toEqual(['payment', 'order']);
     expect(paid?.body.payload.order?.entity).toMatchObject({ id: order.id, status: 'paid' });
-    expect(double.sentWebhooks.slice(-2)).toEqual([
-      { id: captured?.eventId, event: 'payment.captured', status: 200 },
-      { id: paid?.eventId, event: 'order.paid', status: 200 },
+    expect(double.sentWebhooks.slice(-2)).toMatchObject([
+      { id: captured?.eventId, event: 'payment.captured', status: 200, paymentId: payment.id },
+      { id: paid?.eventId, event: 'order.paid', status: 200, paymentId: payment.id },
     ]);
+  });
+
+  it("delivers each webhook on its own in 'concurrent' mode, and flushWebhooks waits for all", async () => {
+    const concurrent = await startRazorpayDouble({
+      keyId: 'rzp_test_Concurrent01',
+      keySecret: 'concurrent-key-secret',
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: shopUrl,
+      webhookDelivery: 'concurrent',
+    });
+    try {
+      const client = sdkFor(concurrent.url, 'rzp_test_Concurrent01', 'concurrent-key-secret');
+      const orders = await Promise.all(
+        [1_000, 2_000, 3_000].map((amount) => client.orders.create({ amount, currency: 'INR' })),
+      );
+      const paid = await Promise.all(orders.map((order) => concurrent.pay(order.id)));
+      await concurrent.flushWebhooks();
+      expect(concurrent.sentWebhooks).toHaveLength(6);
+      for (const { payment } of paid)
+        expect(
+          concurrent.sentWebhooks
+            .filter((hook) => hook.paymentId === payment.id)
+            .map((hook) => hook.event)
+            .sort(),
+        ).toEqual(['order.paid', 'payment.captured']);
+      expect(concurrent.sentWebhooks.every((hook) => hook.status === 200 && hook.ms >= 0)).toBe(
+        true,
+      );
+    } finally {
+      await concurrent.close();
+    }
   });
 
   it('sends payment.failed, refund webhooks, replays by id and survives a shop that is down', async () => {

@@ -21,6 +21,12 @@ export interface RazorpayDoubleOptions {
   webhookUrl?: string;
   /** Delay before an automatic webhook is sent after a Checkout payment (default 0 = right after answering). */
   webhookDelayMs?: number;
+  /**
+   * 'in-order' (default): the automatic webhooks go one at a time in the order of their events,
+   * so a test sees the same order every run. 'concurrent': each on its own, as Razorpay delivers
+   * them (no promised order, racing each other and the browser's save), for load runs.
+   */
+  webhookDelivery?: 'in-order' | 'concurrent';
   /** Default 0: a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -124,6 +130,16 @@ export interface PayOptions {
   sendWebhook?: boolean;
 }
 
+/** A webhook delivery: the shop's status (0: no answer), when it was sent, how long the shop took. */
+export interface SentWebhook {
+  id: string;
+  event: string;
+  status: number;
+  paymentId: string | undefined;
+  sentAt: number;
+  ms: number;
+}
+
 export interface RazorpayDouble {
   /** http://127.0.0.1:PORT */
   url: string;
@@ -138,7 +154,7 @@ export interface RazorpayDouble {
   /** Settable at runtime. */
   webhookUrl: string | undefined;
   /** Webhooks sent, with the shop's answer status (0: no answer). */
-  sentWebhooks: { id: string; event: string; status: number }[];
+  sentWebhooks: SentWebhook[];
   /** Refunds created from now on answer 'processed' (default) or stay 'pending' until settleRefund. */
   refundMode: 'processed' | 'pending';
   /** The next N calls of the given kind answer 500 (to test retries). */
@@ -316,7 +332,7 @@ class RazorpayDoubleServer implements RazorpayDouble {
   readonly payments = new Map<string, RazorpayPaymentEntity>();
   readonly refunds = new Map<string, RazorpayRefundEntity>();
   readonly requests: { method: string; path: string }[] = [];
-  readonly sentWebhooks: { id: string; event: string; status: number }[] = [];
+  readonly sentWebhooks: SentWebhook[] = [];
   webhookUrl: string | undefined;
   refundMode: 'processed' | 'pending' = 'processed';
   failNext = { orders: 0, refunds: 0, payments: 0 };
@@ -327,6 +343,8 @@ class RazorpayDoubleServer implements RazorpayDouble {
   private readonly webhookAgent = { http: new http.Agent(), https: new https.Agent() };
   /** The automatic webhooks, delivered one at a time in the order of their events. */
   private webhookQueue: Promise<void> = Promise.resolve();
+  /** Concurrent deliveries still on their way ('concurrent' mode). */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly aborter = new AbortController();
   private readonly checkoutScript: string;
   private readonly routes: Route[];
@@ -427,12 +445,14 @@ class RazorpayDoubleServer implements RazorpayDouble {
     do {
       queue = this.webhookQueue;
       await queue;
+      while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
     } while (queue !== this.webhookQueue);
   }
 
   async close(): Promise<void> {
     this.aborter.abort();
     await this.webhookQueue;
+    await Promise.all([...this.inFlight]);
     this.webhookAgent.http.destroy();
     this.webhookAgent.https.destroy();
     await new Promise<void>((resolve) => {
@@ -556,6 +576,18 @@ class RazorpayDoubleServer implements RazorpayDouble {
     );
     const due = Date.now() + (this.options.webhookDelayMs ?? 0);
     const signal = this.aborter.signal;
+    if (this.options.webhookDelivery === 'concurrent') {
+      for (const [event, payload] of payloads) {
+        const delivery = sleep(Math.max(0, due - Date.now()), undefined, { signal })
+          .then(() => this.deliver(url, event, payload, randomId()))
+          .catch(() => {
+            // Closed while waiting: dropped, as a stopped Razorpay would drop it.
+          })
+          .finally(() => this.inFlight.delete(delivery));
+        this.inFlight.add(delivery);
+      }
+      return;
+    }
     this.webhookQueue = this.webhookQueue.then(async () => {
       try {
         // Always a turn of the event loop, so the HTTP answer that caused these leaves first.
@@ -601,6 +633,8 @@ class RazorpayDoubleServer implements RazorpayDouble {
       payload: content.payload,
       created_at: unixNow(),
     });
+    const sentAt = Date.now();
+    const started = performance.now();
     const answer = await this.post(url, body, {
       'Content-Type': 'application/json',
       'User-Agent': 'Razorpay-Webhook/v1',
@@ -609,7 +643,15 @@ class RazorpayDoubleServer implements RazorpayDouble {
         .digest('hex'),
       'X-Razorpay-Event-Id': eventId,
     });
-    this.sentWebhooks.push({ id: eventId, event, status: answer.status });
+    const paymentId = (content.payload.payment?.entity as { id?: string } | undefined)?.id;
+    this.sentWebhooks.push({
+      id: eventId,
+      event,
+      status: answer.status,
+      paymentId,
+      sentAt,
+      ms: performance.now() - started,
+    });
     return answer;
   }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@pharmacy/shared';
 import { orderStatusHistory, payments, refunds } from '../src/db/schema/index';
 import { RECONCILE_PAYMENTS_QUEUE } from '../src/modules/payments/payments.module';
+import { REFUSED_WEBHOOKS_PER_MINUTE } from '../src/modules/payments/payments.routes';
 import { testDriver } from './helpers';
 import { readOutbox } from './support/outbox';
 import { RAZORPAY_KEYS, startRazorpayShop, type RazorpayShop } from './support/razorpay-shop';
@@ -62,6 +63,27 @@ describe(`Razorpay webhooks, reconciliation and refunds (${testDriver})`, () => 
       body: 'hello',
     });
     expect([400, 401, 415]).toContain(notJson.status);
+  });
+
+  it('counts only refused deliveries against the limit: what Razorpay signed never meets it', async () => {
+    const deliver = (payload: string, headers: Record<string, string>) =>
+      shop.t.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/razorpay',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+        remoteAddress: '203.0.113.77',
+      });
+    const other = JSON.stringify({ event: 'settlement.processed', payload: {} });
+    for (let i = 0; i <= REFUSED_WEBHOOKS_PER_MINUTE; i++)
+      expect((await deliver(other, { 'x-razorpay-signature': sign(other) })).statusCode).toBe(200);
+    for (let i = 0; i < REFUSED_WEBHOOKS_PER_MINUTE; i++)
+      expect((await deliver(other, { 'x-razorpay-signature': 'forged' })).statusCode).toBe(401);
+    const limited = await deliver(other, { 'x-razorpay-signature': 'forged' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Razorpay's own deliveries still go through.
+    expect((await deliver(other, { 'x-razorpay-signature': sign(other) })).statusCode).toBe(200);
   });
 
   it('confirms the order of a customer who paid and closed the tab, once, whatever the order of events', async () => {

@@ -29,6 +29,8 @@ export type OnlinePaymentOutcome =
   | 'refunded-unneeded';
 
 export interface ConfirmedOnlinePayment {
+  /** The shop's order whose Razorpay order this is (checked again under the order's lock). */
+  orderId: number;
   /** The provider's order (Razorpay) the payment belongs to. */
   providerOrderId: string;
   providerPaymentId: string;
@@ -62,6 +64,11 @@ export async function paymentSummaries(
   }));
 }
 
+async function customerContact(tx: DbOrTx, orderId: number) {
+  const row = await repository.customerContact(tx, orderId);
+  return { name: row?.name ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
+}
+
 export function createOnlinePaymentSteps(deps: OrderStepDeps) {
   const { db, lifecycle, events, visibleOrder } = deps;
 
@@ -81,8 +88,18 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
         if (order.statusId !== ORDER_STATUS.PAYMENT)
           throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
         const amountMinor = order.totalOrderValueMinor;
+        // Checkout's prefill: the order's delivery address was confirmed before the payment
+        // step, so its name and phone are the ones to use, with the account's e-mail.
+        const contact = order.shippingAddress
+          ? {
+              name: order.shippingAddress.name,
+              email: order.orderedByEmail,
+              contact: order.shippingAddress.phone,
+            }
+          : await customerContact(tx, orderId);
         const open = await repository.findOpenCardPayment(tx, order.id, amountMinor, 'razorpay');
-        if (open?.intentId) return { providerOrderId: open.intentId, amountMinor, created: false };
+        if (open?.intentId)
+          return { providerOrderId: open.intentId, amountMinor, created: false, contact };
         const made = await create(amountMinor);
         await repository.insertPayment(tx, {
           orderId: order.id,
@@ -93,31 +110,17 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
           note: null,
           intentId: made.id,
         });
-        return { providerOrderId: made.id, amountMinor, created: true };
+        return { providerOrderId: made.id, amountMinor, created: true, contact };
       });
     },
 
-    async customerContact(orderId: number) {
-      const row = await repository.customerContact(db, orderId);
-      return {
-        name: row?.shippingAddress?.name ?? row?.name ?? '',
-        email: row?.email ?? '',
-        contact: row?.shippingAddress?.phone ?? row?.phone ?? '',
-      };
-    },
-
     /**
-     * The order a provider's payment was already recorded for: a read without a lock, so that the
-     * second and third reports of a payment (webhook, browser, order.paid) cost one query.
+     * A Razorpay payment as the shop holds it, read without a lock: the payment row of its
+     * Razorpay order and the row that recorded it, if any, so that the second and third reports
+     * of a payment (webhook, browser, order.paid) cost one query.
      */
-    async recordedPayment(providerPaymentId: string) {
-      return repository.findPaymentByProviderPaymentId(db, providerPaymentId);
-    },
-
-    /** The shop order a provider's order belongs to, if it is one of this shop's. */
-    async paymentOfProviderOrder(providerOrderId: string) {
-      return repository.findPaymentByIntent(db, providerOrderId);
-    },
+    providerPayment: (providerOrderId: string, providerPaymentId: string) =>
+      repository.findProviderPayment(db, providerOrderId, providerPaymentId),
 
     /**
      * A payment the provider confirmed as captured. Saved once: the order's row is locked, and a
@@ -137,14 +140,17 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
       } = {},
     ): Promise<{ outcome: OnlinePaymentOutcome; orderId: number }> {
       return db.transaction(async (tx) => {
-        const payment = await repository.findPaymentByIntent(tx, confirmed.providerOrderId);
-        if (!payment) throw new NotFoundError('No payment found for this order.');
-        const order = await repository.findOrder(tx, payment.orderId, { forUpdate: true });
+        // The order's row lock first (its id known from the unlocked read), then the payment
+        // rows as they stand under it: a report racing this one has committed or waits.
+        const order = await repository.findOrder(tx, confirmed.orderId, { forUpdate: true });
         if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-        const known = await repository.findPaymentByProviderPaymentId(
+        const { forOrder: payment, recorded: known } = await repository.findProviderPayment(
           tx,
+          confirmed.providerOrderId,
           confirmed.providerPaymentId,
         );
+        if (!payment || payment.orderId !== order.id)
+          throw new NotFoundError('No payment found for this order.');
         if (known) return { outcome: 'already-recorded', orderId: order.id };
 
         // Razorpay takes one payment per order; should a second ever arrive, it gets its own row.

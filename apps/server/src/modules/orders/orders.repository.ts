@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   orderCancellations,
@@ -312,6 +312,39 @@ export async function customerContact(db: DbOrTx, orderId: number) {
     .where(eq(orders.id, orderId))
     .limit(1);
   return row;
+}
+
+/**
+ * What the shop holds of one Razorpay payment, in one read: its Razorpay order's payment row
+ * (`forOrder`, with the shop order's owner) and the row that recorded this payment id
+ * (`recorded`), whichever exist. The second and third report of a payment stop here.
+ */
+export async function findProviderPayment(
+  db: DbOrTx,
+  providerOrderId: string,
+  providerPaymentId: string,
+) {
+  const rows = await db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      ownerId: orders.userId,
+      status: payments.status,
+      amountMinor: payments.amountMinor,
+      intentId: payments.intentId,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      or(eq(payments.intentId, providerOrderId), eq(payments.providerPaymentId, providerPaymentId)),
+    )
+    .orderBy(payments.id)
+    .limit(8);
+  return {
+    forOrder: rows.find((row) => row.intentId === providerOrderId),
+    recorded: rows.find((row) => row.providerPaymentId === providerPaymentId),
+  };
 }
 
 export async function findPaymentByIntent(db: DbOrTx, intentId: string) {

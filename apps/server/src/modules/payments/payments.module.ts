@@ -2,7 +2,7 @@ import type { ModuleContext } from '../module';
 import type { OrdersService } from '../orders/orders.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { createCardPaymentsService } from './card-payments.service';
-import { paymentsRoutes } from './payments.routes';
+import { paymentsRoutes, REFUSED_WEBHOOKS_PER_MINUTE } from './payments.routes';
 import { createRazorpayPaymentsService } from './razorpay-payments.service';
 import type { TestPaymentProvider } from './test-provider';
 
@@ -42,10 +42,28 @@ export function registerPayments(
     });
     // Every five minutes: a lost webhook costs a customer at most ten minutes of waiting.
     ctx.cron(RECONCILE_PAYMENTS_QUEUE, '*/5 * * * *');
-    ctx.routes(paymentsRoutes, { razorpay, card: undefined, testProvider: undefined });
+    ctx.routes(paymentsRoutes, {
+      razorpay,
+      card: undefined,
+      testProvider: undefined,
+      refusedWebhooks: ctx.limits.counter(
+        'razorpay-webhook-refused',
+        REFUSED_WEBHOOKS_PER_MINUTE,
+        60_000,
+      ),
+    });
     return { razorpay };
   }
   const card = createCardPaymentsService({ orders: deps.orders, provider, log: ctx.log });
-  ctx.routes(paymentsRoutes, { razorpay: undefined, card, testProvider: deps.testProvider });
+  ctx.routes(paymentsRoutes, {
+    razorpay: undefined,
+    card,
+    testProvider: deps.testProvider,
+    refusedWebhooks: ctx.limits.counter(
+      'razorpay-webhook-refused',
+      REFUSED_WEBHOOKS_PER_MINUTE,
+      60_000,
+    ),
+  });
   return { razorpay: undefined };
 }

@@ -10,7 +10,9 @@ import {
   testCardConfirmResponseSchema,
   testCardConfirmSchema,
 } from '@pharmacy/shared';
-import { BadRequestError, UnauthorizedError } from '../../lib/errors';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { limitKey } from '../../lib/rate-limits';
 import { requireSession } from '../../plugins/auth';
 import { WebhookSignatureError } from './payment-provider';
 import type { CardPaymentsService } from './card-payments.service';
@@ -20,6 +22,9 @@ import type { TestPaymentProvider } from './test-provider';
 import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['payments'];
+
+/** Refused Razorpay webhook deliveries an address may send a minute before it gets 429. */
+export const REFUSED_WEBHOOKS_PER_MINUTE = 600;
 const errors = errorResponses(400, 401, 404, 409);
 
 export const SEND_RAZORPAY_FIELDS =
@@ -45,7 +50,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   card: CardPaymentsService | undefined;
   razorpay: RazorpayPaymentsService | undefined;
   testProvider: TestPaymentProvider | undefined;
-}> = async (app, { card, razorpay, testProvider }) => {
+  /**
+   * Refused Razorpay webhook deliveries per client address (shared by the instances): a
+   * delivery Razorpay signed costs no write, so only what is refused is counted.
+   */
+  refusedWebhooks: RateLimiterAbstract;
+}> = async (app, { card, razorpay, testProvider, refusedWebhooks }) => {
   app.post(
     '/payment/create-intent/:orderId',
     {
@@ -162,7 +172,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     webhook.post(
       '/payment/webhook/razorpay',
       {
-        config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -171,6 +181,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
             200: z.object({ received: z.literal(true) }),
             400: errorResponseSchema,
             401: errorResponseSchema,
+            429: errorResponseSchema,
           },
         },
       },
@@ -188,11 +199,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
             header(request.headers['x-razorpay-event-id']),
           );
         } catch (error) {
+          if (!(error instanceof WebhookSignatureError || error instanceof BadWebhookError))
+            throw error;
+          const refused = await refusedWebhooks.penalty(limitKey(request.ip), 1);
+          if (refused.consumedPoints > REFUSED_WEBHOOKS_PER_MINUTE)
+            throw new TooManyRequestsError(Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
           if (error instanceof WebhookSignatureError)
             throw new UnauthorizedError(`Webhook refused: ${error.message}`);
-          if (error instanceof BadWebhookError)
-            throw new BadRequestError(`Webhook refused: ${error.message}`);
-          throw error;
+          throw new BadRequestError(`Webhook refused: ${error.message}`);
         }
       },
     );

@@ -65,15 +65,15 @@ export function createRazorpayPaymentsService(deps: {
     options: { refuseUnneeded?: boolean } = {},
   ) {
     if (!payment.orderId) return undefined;
-    const recorded = await online.recordedPayment(payment.id);
+    const { forOrder, recorded } = await online.providerPayment(payment.orderId, payment.id);
     if (recorded) return { outcome: 'already-recorded' as const, orderId: recorded.orderId };
-    const row = await online.paymentOfProviderOrder(payment.orderId);
-    if (!row) return undefined;
-    const current = await captureIfDue(payment, row.amountMinor);
+    if (!forOrder) return undefined;
+    const current = await captureIfDue(payment, forOrder.amountMinor);
     if (current.status !== 'captured' && current.status !== 'refunded') return undefined;
     if (current.currency !== 'INR') return undefined;
     return online.recordConfirmedPayment(
       {
+        orderId: forOrder.orderId,
         providerOrderId: payment.orderId,
         providerPaymentId: current.id,
         amountMinor: current.amountMinor,
@@ -88,15 +88,16 @@ export function createRazorpayPaymentsService(deps: {
     provider,
 
     async createIntent(session: Session, orderId: number): Promise<RazorpayIntentResponse> {
-      const order = await orders.orderForCardPayment(session, orderId);
-      if (!onlinePaymentOffered(order.amountMinor)) throw new ConflictError(ONLINE_ONLY_ABOVE);
-      const opened = await online.openProviderOrder(session, orderId, (amountMinor) =>
-        provider.createOrder({
+      const opened = await online.openProviderOrder(session, orderId, (amountMinor) => {
+        // Checked before Razorpay is asked, under the order's lock: an open Razorpay order was
+        // made for an amount that passed, and a new total is checked again here.
+        if (!onlinePaymentOffered(amountMinor)) throw new ConflictError(ONLINE_ONLY_ABOVE);
+        return provider.createOrder({
           amountMinor,
           receipt: String(orderId),
           notes: { shop_order_id: String(orderId) },
-        }),
-      );
+        });
+      });
       if (!opened.created) {
         // Paid already, with the word not yet here (a closed tab, a late webhook): record it
         // now rather than open Checkout for an order Razorpay will refuse to take again.
@@ -116,7 +117,7 @@ export function createRazorpayPaymentsService(deps: {
         checkoutScriptUrl: provider.checkoutScriptUrl,
         name: deps.shopName,
         description: `Order #${orderId}`,
-        prefill: await online.customerContact(orderId),
+        prefill: opened.contact,
       };
     },
 
@@ -129,13 +130,11 @@ export function createRazorpayPaymentsService(deps: {
       } = body;
       if (!provider.verifyCheckoutSignature(providerOrderId, paymentId, signature))
         throw new BadRequestError(PAYMENT_NOT_VERIFIED);
-      const order = await orders.assertVisible(session, orderId);
-      if (order.userId !== session.userId) throw new NotFoundError('No order found.');
-      const row = await online.paymentOfProviderOrder(providerOrderId);
-      if (!row || row.orderId !== orderId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
+      const { forOrder: row, recorded } = await online.providerPayment(providerOrderId, paymentId);
+      if (!row || row.orderId !== orderId || row.ownerId !== session.userId)
+        throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
       // Recorded already (the webhook usually wins the race): Razorpay signed this pair and the
       // shop holds it as captured, so there is nothing to ask Razorpay again.
-      const recorded = await online.recordedPayment(paymentId);
       if (recorded?.orderId === orderId)
         return {
           message: 'Payment already saved',
