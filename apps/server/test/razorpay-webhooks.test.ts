@@ -129,6 +129,32 @@ describe(`Razorpay webhooks, reconciliation and refunds (${testDriver})`, () => 
     expect(confirmations[0]?.text).toContain('(Paid online by netbanking)');
   });
 
+  it('records a payment once when both webhooks and the browser report it at the same moment', async () => {
+    const { member, orderId, razorpayOrderId } = await openCheckout();
+    const { payment, response } = await shop.double.pay(razorpayOrderId, {
+      method: 'upi',
+      sendWebhook: false,
+    });
+    const paymentEntity = shop.double.payments.get(payment.id);
+    const orderEntity = shop.double.orders.get(razorpayOrderId);
+    const [captured, paid, saved, savedTwice] = await Promise.all([
+      shop.double.sendWebhook('payment.captured', { payment: paymentEntity }),
+      shop.double.sendWebhook('order.paid', { payment: paymentEntity, order: orderEntity }),
+      shop.save(member, orderId, response ?? {}),
+      shop.save(member, orderId, response ?? {}),
+    ]);
+    expect([captured.status, paid.status]).toEqual([200, 200]);
+    for (const answer of [saved, savedTwice]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().order.statusId).toBe(S.PACKING);
+    }
+    expect(await transitionsTo(orderId, S.PACKING)).toBe(1);
+    const rows = await shop.paymentsOf(orderId);
+    expect(rows.map((row) => [row.status, row.providerPaymentId])).toEqual([
+      ['succeeded', payment.id],
+    ]);
+  });
+
   it('records a failed attempt on the order, which stays in Payment for a retry', async () => {
     const { member, orderId, razorpayOrderId } = await openCheckout();
     await shop.double.pay(razorpayOrderId, { outcome: 'failed' });

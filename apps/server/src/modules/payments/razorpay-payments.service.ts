@@ -58,11 +58,49 @@ export function createRazorpayPaymentsService(deps: {
     return provider.capture(payment.id, payment.amountMinor);
   }
 
+  type Settled = Awaited<ReturnType<typeof settleNow>>;
+  /**
+   * Reports of one payment being recorded in this process now, by payment id. Razorpay's two
+   * webhooks and the browser's save usually arrive within milliseconds of each other: the later
+   * ones wait for the first here instead of each taking a database connection to wait for the
+   * order's row lock. Other instances still meet at that lock.
+   */
+  const settling = new Map<string, { providerOrderId: string; result: Promise<Settled> }>();
+
+  /** The outcome of a report of this payment already running here, as a later report sees it. */
+  async function joinRunning(
+    providerOrderId: string,
+    paymentId: string,
+  ): Promise<Settled | undefined> {
+    const running = settling.get(paymentId);
+    if (!running || running.providerOrderId !== providerOrderId) return undefined;
+    const result = await running.result.catch(() => undefined);
+    return result && { outcome: 'already-recorded' as const, orderId: result.orderId };
+  }
+
   /** A payment Razorpay holds: recorded once when captured, whoever reports it. */
   async function settle(
     payment: RazorpayPaymentState,
     byUserId: number | null,
     options: { refuseUnneeded?: boolean } = {},
+  ): Promise<Settled> {
+    if (!payment.orderId) return undefined;
+    const joined = await joinRunning(payment.orderId, payment.id);
+    if (joined) return joined;
+    const result = settleNow(payment, byUserId, options);
+    const entry = { providerOrderId: payment.orderId, result };
+    settling.set(payment.id, entry);
+    try {
+      return await result;
+    } finally {
+      if (settling.get(payment.id) === entry) settling.delete(payment.id);
+    }
+  }
+
+  async function settleNow(
+    payment: RazorpayPaymentState,
+    byUserId: number | null,
+    options: { refuseUnneeded?: boolean },
   ) {
     if (!payment.orderId) return undefined;
     const { forOrder, recorded } = await online.providerPayment(payment.orderId, payment.id);
@@ -130,12 +168,26 @@ export function createRazorpayPaymentsService(deps: {
       } = body;
       if (!provider.verifyCheckoutSignature(providerOrderId, paymentId, signature))
         throw new BadRequestError(PAYMENT_NOT_VERIFIED);
+      // A webhook recording this very payment now: its outcome, once it has committed.
+      const joined = await joinRunning(providerOrderId, paymentId);
+      if (joined?.orderId === orderId) {
+        const order = await online.orderAfterPayment(orderId);
+        if (order.userId !== session.userId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
+        return { message: 'Payment already saved', order };
+      }
       const { forOrder: row, recorded } = await online.providerPayment(providerOrderId, paymentId);
       if (!row || row.orderId !== orderId || row.ownerId !== session.userId)
         throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
       // Recorded already (the webhook usually wins the race): Razorpay signed this pair and the
       // shop holds it as captured, so there is nothing to ask Razorpay again.
       if (recorded?.orderId === orderId)
+        return {
+          message: 'Payment already saved',
+          order: await online.orderAfterPayment(orderId),
+        };
+      // A webhook may have started on it since: its outcome costs no call to Razorpay.
+      const joinedLate = await joinRunning(providerOrderId, paymentId);
+      if (joinedLate?.orderId === orderId)
         return {
           message: 'Payment already saved',
           order: await online.orderAfterPayment(orderId),
