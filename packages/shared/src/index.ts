@@ -46,4 +46,6 @@ export * from './schemas/after-sales';
 export * from './schemas/returns';
 export * from './rules/order-process';
 export * from './schemas/attached-file';
+export * from './schemas/delivery';
 export * from './rules/payment-methods';
+export * from './rules/delivery';

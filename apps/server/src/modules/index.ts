@@ -5,6 +5,7 @@ import { registerCart } from './cart/cart.module';
 import { registerCatalogCsv } from './catalog-csv/catalog-csv.module';
 import { registerCatalog } from './catalog/catalog.module';
 import { registerCompliance } from './compliance/compliance.module';
+import { registerDelivery } from './delivery/delivery.module';
 import { registerDashboard } from './dashboard/dashboard.module';
 import { registerInventory } from './inventory/inventory.module';
 import { registerInvoices } from './invoices/invoices.module';
@@ -49,6 +50,7 @@ export async function registerModules(
   const { compliance, schedules } = await registerCompliance(ctx);
   const catalog = registerCatalog(ctx, { inventory, schedules, stockAlerts });
   const cart = registerCart(ctx, { catalog });
+  const delivery = registerDelivery(ctx, { catalog });
   const invoices = registerInvoices(ctx, { compliance });
   const refunds = registerRefunds(ctx);
   const loyalty = registerLoyalty(ctx);
@@ -61,6 +63,7 @@ export async function registerModules(
     compliance,
     invoices,
     refunds,
+    delivery,
   });
   const reorder = registerReorder(ctx, { orders, cart });
   registerRefills(ctx, { orders, catalog, reorder });

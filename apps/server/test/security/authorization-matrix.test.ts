@@ -14,6 +14,7 @@ import { buildApp, type RouteSummary } from '../../src/app';
 import {
   contactMessages,
   coupons,
+  deliveryAreas,
   loyaltyLedger,
   orderLines,
   orders,
@@ -282,6 +283,16 @@ async function couponRow(w: World): Promise<number> {
     })
     .returning({ id: coupons.id });
   if (!row) throw new Error('no coupon');
+  return row.id;
+}
+
+/** A delivery area of its own, for the admin routes that change one. */
+async function deliveryAreaRow(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(deliveryAreas)
+    .values({ pincodeFrom: 560001, pincodeTo: 560001, zone: 'Matrix', deliveryDays: 2 })
+    .returning({ id: deliveryAreas.id });
+  if (!row) throw new Error('no delivery area');
   return row.id;
 }
 
@@ -1240,6 +1251,61 @@ export const MATRIX: Record<string, Case | Case[]> = {
       method: 'DELETE',
       url: `/api/order/${await orderAtPaymentOfA(w)}/points`,
     }),
+  },
+
+  // Issue 29: the delivery promise (public) and where the shop delivers (admin).
+  'GET /api/delivery/estimate': {
+    note: 'the promise for a pincode',
+    expect: EVERYONE,
+    request: () => get('/api/delivery/estimate?pincode=560001'),
+  },
+  'GET /api/delivery/areas': {
+    note: 'delivery areas',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/delivery/areas?page=1'),
+  },
+  'POST /api/delivery/areas': {
+    note: 'add a delivery area',
+    expect: ADMIN_ONLY(200),
+    request: () =>
+      json('POST', '/api/delivery/areas', {
+        pincodeFrom: '560001',
+        zone: 'Matrix',
+        deliveryDays: 2,
+      }),
+  },
+  'PUT /api/delivery/areas/:id': {
+    note: 'change a delivery area',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/delivery/areas/${await deliveryAreaRow(w)}`, {
+        pincodeFrom: '560002',
+        zone: 'Matrix',
+        deliveryDays: 3,
+      }),
+  },
+  'DELETE /api/delivery/areas/:id': {
+    note: 'remove a delivery area',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/delivery/areas/${await deliveryAreaRow(w)}`,
+    }),
+  },
+  'GET /api/delivery/calendar': {
+    note: 'the dispatch calendar',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/delivery/calendar'),
+  },
+  'PUT /api/delivery/calendar': {
+    note: 'save the dispatch calendar',
+    expect: ADMIN_ONLY(200),
+    request: () =>
+      json('PUT', '/api/delivery/calendar', {
+        workingDays: [1, 2, 3, 4, 5, 6],
+        dispatchCutoff: '18:00',
+        holidays: [],
+      }),
   },
 };
 

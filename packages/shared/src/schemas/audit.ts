@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'return.status_changed',
   'coupon.created',
   'coupon.updated',
+  'delivery.area_saved',
+  'delivery.area_deleted',
+  'delivery.areas_imported',
+  'delivery.calendar_saved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +57,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'refund.failed': 'Refund failed at the payment provider',
   'coupon.created': 'Coupon created',
   'coupon.updated': 'Coupon edited',
+  'delivery.area_saved': 'Delivery area saved',
+  'delivery.area_deleted': 'Delivery area removed',
+  'delivery.areas_imported': 'Delivery areas imported',
+  'delivery.calendar_saved': 'Dispatch calendar saved',
 };
 
 /** The first entry of the chain links to this "previous hash". */

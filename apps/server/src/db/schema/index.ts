@@ -16,3 +16,4 @@ export * from './invoices';
 export * from './aftersales';
 export * from './loyalty';
 export * from './coupons';
+export * from './delivery';

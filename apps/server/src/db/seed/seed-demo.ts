@@ -1,3 +1,4 @@
+import { seedDemoDelivery } from './demo-delivery';
 import { checkCatalogCsvRow } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../lib/storage/index';
@@ -212,6 +213,7 @@ export async function seedDemoCatalogue(
     addBatches(catalogue, now, sellableFrom);
 
     await ensureDemoReferenceData(tx);
+    await seedDemoDelivery(tx);
     const schedules = createScheduleRegistry(tx);
     await schedules.load();
     const planned = await planImport(tx, demoCatalogueCsv(), schedules);

@@ -1,4 +1,5 @@
 import {
+  PAYMENT_TEXT,
   FINAL_ORDER_STATUSES,
   ORDER_NOT_FOUND,
   addressChangeCheck,
@@ -14,6 +15,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
+import type { DeliveryService } from '../delivery/delivery.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { reasonLabel, type OrderLifecycle } from './order-lifecycle';
 import { toOrder } from './order-status';
@@ -40,6 +42,7 @@ export function createAfterSales(deps: {
   visibleOrder: VisibleOrder;
   refunds: Pick<RefundsService, 'listForOrder'>;
   addresses: Pick<AddressesService, 'get'>;
+  delivery: Pick<DeliveryService, 'requireServed' | 'cashOnDeliveryAt'>;
   policy: AfterSalesPolicy;
   onStockChanged: () => void;
   now?: () => Date;
@@ -124,6 +127,13 @@ export function createAfterSales(deps: {
         const check = addressChangeCheck(order, now(), deps.policy);
         if (!check.allowed) throw new ConflictError(check.reason);
         const address = await deps.addresses.get(order.userId, addressId, tx);
+        // The new address must be one the shop delivers to, and an order paid on delivery
+        // needs a pincode where cash on delivery is taken (issue 29).
+        await deps.delivery.requireServed(address.pinCode, tx);
+        if (order.paymentNote === PAYMENT_TEXT.cashOnDelivery) {
+          const cod = await deps.delivery.cashOnDeliveryAt(address.pinCode, tx);
+          if (!cod.offered) throw new ConflictError(cod.reason);
+        }
         const { id: _id, isPrimary: _primary, ...shippingAddress } = address;
         await repository.setDeliveryAddress(tx, order.id, address.id, shippingAddress);
         await recordAudit(tx, {

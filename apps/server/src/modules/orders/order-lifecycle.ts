@@ -10,6 +10,7 @@ import {
 } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError } from '../../lib/errors';
+import type { DeliveryService } from '../delivery/delivery.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { CancelActor, OrderEventMap, OrderEvents } from './order-events';
 import * as repository from './orders.repository';
@@ -50,6 +51,8 @@ export function createOrderLifecycle(deps: {
   events: OrderEvents;
   compliance: Pick<ComplianceService, 'transitionContext'>;
   policy: Pick<AfterSalesPolicy, 'changeOrCancelHours'>;
+  /** The promise for the order's pincode, made again when the order is confirmed (issue 29). */
+  delivery: Pick<DeliveryService, 'promiseFor'>;
   now?: () => Date;
 }) {
   const { events, compliance } = deps;
@@ -166,10 +169,15 @@ export function createOrderLifecycle(deps: {
       byUserId: number | null,
     ) {
       if (order.statusId !== ORDER_STATUS.PAYMENT) throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
-      await repository.updateOrder(tx, order.id, { paymentNote: note });
+      // The customer is promised the date of the moment the order is confirmed (its cut-off),
+      // not of when the address was chosen; the pharmacy may still change it (spec §4).
+      const pincode = order.shippingAddress?.pinCode;
+      const promise = pincode ? await deps.delivery.promiseFor(pincode, tx) : undefined;
+      const expectedDeliveryDate = promise?.deliverBy ?? order.expectedDeliveryDate;
+      await repository.updateOrder(tx, order.id, { paymentNote: note, expectedDeliveryDate });
       const paid = await changeStatus(
         tx,
-        { ...order, paymentNote: note },
+        { ...order, paymentNote: note, expectedDeliveryDate },
         nextStatusAfterPayment(order.hasPrescriptionItems),
         byUserId,
         note,

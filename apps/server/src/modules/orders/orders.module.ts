@@ -1,5 +1,6 @@
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
+import type { DeliveryService } from '../delivery/delivery.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
@@ -24,6 +25,7 @@ export function registerOrders(
     compliance: ComplianceService;
     invoices: InvoicesService;
     refunds: RefundsService;
+    delivery: DeliveryService;
   },
 ) {
   const orders = createOrdersService({

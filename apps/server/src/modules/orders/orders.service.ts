@@ -18,6 +18,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
+import type { DeliveryService } from '../delivery/delivery.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
@@ -56,6 +57,8 @@ export function createOrdersService(deps: {
   compliance: Pick<ComplianceService, 'transitionContext' | 'approvalOf'>;
   invoices: Pick<InvoicesService, 'documentsOf'>;
   refunds: Pick<RefundsService, 'listForOrder'>;
+  /** Where the shop delivers (issue 29): refused pincodes, COD per pincode, the promised date. */
+  delivery: Pick<DeliveryService, 'requireServed' | 'cashOnDeliveryAt' | 'promiseFor'>;
   /** The shop's cancellation, change and return windows (issue 19). */
   policy: AfterSalesPolicy;
   /** COD_MAX_ORDER_VALUE in minor units (null: none), and the symbol its sentence uses. */
@@ -78,7 +81,13 @@ export function createOrdersService(deps: {
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
-  const lifecycle = createOrderLifecycle({ events, compliance, policy, now: deps.now });
+  const lifecycle = createOrderLifecycle({
+    events,
+    compliance,
+    policy,
+    delivery: deps.delivery,
+    now: deps.now,
+  });
   const steps = createCheckoutSteps({ db, lifecycle, events, visibleOrder });
   const onlinePayments = createOnlinePaymentSteps({ db, lifecycle, events, visibleOrder });
   const afterSales = createAfterSales({
@@ -87,6 +96,7 @@ export function createOrdersService(deps: {
     visibleOrder,
     refunds: deps.refunds,
     addresses,
+    delivery: deps.delivery,
     policy,
     onStockChanged: deps.onStockChanged,
     now: deps.now,
@@ -160,8 +170,15 @@ export function createOrdersService(deps: {
           if (!isOrderEditable(order))
             throw new ConflictError('This order can no longer be changed.');
           const address = await addresses.get(order.userId, input.addressId, tx);
+          // Refused here with a sentence when the shop does not deliver there; the promise made
+          // now is the order's expected date until payment confirms it again (issue 29).
+          const promise = await deps.delivery.requireServed(address.pinCode, tx);
           const { id: _id, isPrimary: _primary, ...shippingAddress } = address;
-          await repository.updateOrder(tx, order.id, { addressId: address.id, shippingAddress });
+          await repository.updateOrder(tx, order.id, {
+            addressId: address.id,
+            shippingAddress,
+            expectedDeliveryDate: promise.deliverBy,
+          });
           if (
             order.statusId === ORDER_STATUS.NEW ||
             order.statusId === ORDER_STATUS.COLLECTING_ADDRESS
@@ -197,6 +214,11 @@ export function createOrdersService(deps: {
             deps.cashOnDelivery.currencySymbol,
           );
           if (!cod.offered) throw new ConflictError(cod.reason);
+          const pincode = current.shippingAddress?.pinCode;
+          if (pincode) {
+            const atPincode = await deps.delivery.cashOnDeliveryAt(pincode, tx);
+            if (!atPincode.offered) throw new ConflictError(atPincode.reason);
+          }
           await repository.insertPayment(tx, {
             orderId: order.id,
             method: 'cash_on_delivery',

@@ -55,12 +55,17 @@ import {
   utcDay,
   writeOffSchema,
   type OrderStatusId,
+  deliveryAreaInputSchema,
+  deliveryAreaListQuerySchema,
+  deliveryCalendarSchema,
+  deliveryEstimateQuerySchema,
 } from '@pharmacy/shared';
 import {
   contactMessages,
   orderCancellations,
   orders,
   prescriptions,
+  deliveryAreas,
   refillReminders,
 } from '../../../src/db/schema/index';
 import {
@@ -109,6 +114,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/refills',
   'GET /api/dashboard',
   'GET /api/catalog/products.csv',
+  'GET /api/delivery/calendar',
 ] as const;
 
 const sameConfirmation =
@@ -975,7 +981,63 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     },
   },
   ...AFTER_SALES_TARGETS,
+
+  // Issue 29: the delivery promise and where the shop delivers.
+  {
+    route: 'GET /api/delivery/estimate',
+    group: 'forms',
+    actors: ['anonymous', 'memberA'],
+    query: hostileQueryArbitrary(deliveryEstimateQuerySchema),
+  },
+  {
+    route: 'GET /api/delivery/areas',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(deliveryAreaListQuerySchema),
+  },
+  {
+    route: 'POST /api/delivery/areas',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => jsonBody(deliveryAreaInputSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'PUT /api/delivery/areas/:id',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/delivery/areas/${deliveryAreaId}`,
+    body: () => jsonBody(deliveryAreaInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensureDeliveryArea(w),
+  },
+  {
+    route: 'DELETE /api/delivery/areas/:id',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/delivery/areas/${deliveryAreaId}`,
+    prepare: (w) => ensureDeliveryArea(w),
+  },
+  {
+    route: 'PUT /api/delivery/calendar',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => jsonBody(deliveryCalendarSchema, { validWeight: 2 }),
+  },
 ];
+
+/** A delivery area for the routes that change or remove one, made again once removed. */
+let deliveryAreaId = 0;
+async function ensureDeliveryArea(w: FuzzWorld): Promise<void> {
+  const [row] = await w.db
+    .select({ id: deliveryAreas.id })
+    .from(deliveryAreas)
+    .where(eq(deliveryAreas.id, deliveryAreaId));
+  if (row) return;
+  const [made] = await w.db
+    .insert(deliveryAreas)
+    .values({ pincodeFrom: 560001, pincodeTo: 560010, zone: 'Fuzz', deliveryDays: 2 })
+    .returning({ id: deliveryAreas.id });
+  deliveryAreaId = made?.id ?? 0;
+}
 
 /** A's refill reminder for the world's product, made again after a fuzzed request deleted it. */
 let refillOfA = 0;

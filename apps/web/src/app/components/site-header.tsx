@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { LIMITS } from '@pharmacy/shared';
 import { Container } from '../../components/layouts/container';
 import { paths } from '../../config/paths';
+import { PincodeCheck } from '../../features/delivery/components/pincode-check';
 import { HeaderCart } from '../../features/cart/components/header-cart';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { HeaderSearch } from '../../features/catalog/components/header-search';
@@ -66,7 +67,7 @@ export function SiteHeader() {
           ) : null}
           <div className="flex items-center gap-1 [grid-area:actions] sm:gap-2">
             <UserMenu />
-            <HeaderCart />
+            <HeaderCart delivery={<PincodeCheck compact />} />
           </div>
         </Container>
       </header>

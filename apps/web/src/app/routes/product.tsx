@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Container } from '../../components/layouts/container';
+import { PincodeCheck } from '../../features/delivery/components/pincode-check';
 import { ProductDetail } from '../../features/catalog/components/product-detail';
 import { ProductCartAction, ProductPageCartAction } from '../components/product-cart-action';
 
@@ -14,6 +15,7 @@ export function ProductRoute() {
         productId={productId}
         renderCartAction={(product) => <ProductPageCartAction product={product} />}
         renderAction={(product) => <ProductCartAction product={product} />}
+        renderDelivery={(product) => <PincodeCheck productId={product.id} />}
       />
     </Container>
   );

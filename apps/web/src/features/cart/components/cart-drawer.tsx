@@ -1,5 +1,5 @@
 import { FileText, ShoppingBag, TicketPercent, TriangleAlert } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { duplicateTherapies, formatMoney } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
@@ -100,7 +100,16 @@ function DuplicateTherapyWarnings({ lines }: { lines: readonly CartLine[] }) {
  * the lines, 'Free' shipping, the total and savings, 'Continue shopping' and 'Place Order' (signed
  * in) or 'Proceed To Checkout' (guest).
  */
-export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CartDrawer({
+  open,
+  onClose,
+  delivery,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Issue 29: the delivery promise for the shopper's pincode (the delivery feature's). */
+  delivery?: ReactNode;
+}) {
   const { currencySymbol } = useShopSettings();
   const navigate = useNavigate();
   const location = useLocation();
@@ -150,6 +159,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       footer={
         status === 'ready' && !empty ? (
           <div className="flex flex-col gap-4">
+            {delivery}
             <Totals summary={cart.summary} currencySymbol={currencySymbol} />
             {cart.summary.prescriptionRequired ? (
               <p className="flex gap-2 rounded-lg bg-amber-50 p-2 text-xs text-amber-900">

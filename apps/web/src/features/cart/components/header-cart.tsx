@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCartCount } from '../hooks/use-cart-count';
 import { closeCartDrawer, openCartDrawer, useCartDrawerOpen } from '../hooks/use-cart-drawer';
 import { useGuestCartMerge, useOpenCartAfterSignIn } from '../hooks/use-guest-cart-merge';
@@ -13,7 +13,7 @@ const CartDrawer = lazy(() => loadCartDrawer().then((m) => ({ default: m.CartDra
  * The header's cart: the badge button and its drawer. It also merges a guest cart into the
  * server cart at sign-in and reopens the cart for a guest who went to sign in from it.
  */
-export function HeaderCart() {
+export function HeaderCart({ delivery }: { delivery?: ReactNode } = {}) {
   const count = useCartCount();
   const open = useCartDrawerOpen();
   const [drawerWanted, setDrawerWanted] = useState(open);
@@ -30,7 +30,7 @@ export function HeaderCart() {
       />
       {drawerWanted ? (
         <Suspense fallback={null}>
-          <CartDrawer open={open} onClose={closeCartDrawer} />
+          <CartDrawer open={open} onClose={closeCartDrawer} delivery={delivery} />
         </Suspense>
       ) : null}
     </>

@@ -180,7 +180,15 @@ function DetailRow({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ProductInformation({ product, cartAction }: { product: Product; cartAction: ReactNode }) {
+function ProductInformation({
+  product,
+  cartAction,
+  delivery,
+}: {
+  product: Product;
+  cartAction: ReactNode;
+  delivery: ReactNode;
+}) {
   const { currencySymbol } = useShopSettings();
   const discount = discountPercent(product.maximumRetailPrice, product.offerPrice);
   const saved = savedAmount(product.maximumRetailPrice, product.offerPrice);
@@ -269,6 +277,8 @@ function ProductInformation({ product, cartAction }: { product: Product; cartAct
 
       <div className="flex flex-col gap-3">{cartArea}</div>
 
+      {schedule.onlineSale ? delivery : null}
+
       <p className="flex items-start gap-2 text-sm text-slate-600">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
         Genuine medicines from licensed distributors, checked by our pharmacists.
@@ -307,10 +317,13 @@ export function ProductDetail({
   productId,
   renderCartAction,
   renderAction,
+  renderDelivery,
 }: {
   productId: number;
   renderCartAction?: (product: Product) => ReactNode;
   renderAction?: (product: Product) => ReactNode;
+  /** Issue 29: the delivery promise for the shopper's pincode (the delivery feature's). */
+  renderDelivery?: (product: Product) => ReactNode;
 }) {
   const validId = Number.isInteger(productId) && productId > 0;
   const navigate = useNavigate();
@@ -384,7 +397,11 @@ export function ProductDetail({
         </nav>
         <div className="grid gap-8 md:grid-cols-2">
           <ProductGallery product={product} />
-          <ProductInformation product={product} cartAction={renderCartAction?.(product)} />
+          <ProductInformation
+            product={product}
+            cartAction={renderCartAction?.(product)}
+            delivery={renderDelivery?.(product)}
+          />
         </div>
       </div>
       {product.description ? (

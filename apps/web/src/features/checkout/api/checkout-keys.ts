@@ -12,6 +12,7 @@ export const checkoutKeys = {
   prescriptions: (orderId: number) => [...checkoutKeys.all, 'prescriptions', orderId] as const,
   intent: (orderId: number) => [...checkoutKeys.all, 'intent', orderId] as const,
   pricing: (orderId: number) => [...checkoutKeys.all, 'pricing', orderId] as const,
+  delivery: (pincode: string) => [...checkoutKeys.all, 'delivery', pincode] as const,
 };
 
 /** The order views' root (lib/query-keys). */

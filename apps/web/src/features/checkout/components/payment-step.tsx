@@ -2,12 +2,15 @@ import { ArrowLeft, Banknote, CreditCard, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import {
   cashOnDeliveryCheck,
+  codNotAtPincodeText,
+  type DeliveryEstimate,
   formatMoney,
   LIMITS,
   PAYMENT_TEXT,
   type Order,
   type ShopSettings,
 } from '@pharmacy/shared';
+import { usePincodeDelivery } from '../api/get-pincode-delivery';
 import { CashOnDeliveryButton } from './cash-on-delivery-button';
 import { Button } from '../../../components/ui/button';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
@@ -101,6 +104,22 @@ export function cashOnDeliveryFor(order: Order, settings: ShopSettings) {
 }
 
 /**
+ * Issue 29: cash on delivery only where the order's pincode takes it (the server refuses it
+ * elsewhere with the same sentence); until the pincode's answer is in, it is not offered and
+ * nothing is said.
+ */
+export function cashOnDeliveryAtPincode(
+  byTotal: ReturnType<typeof cashOnDeliveryFor>,
+  pincode: string | null,
+  delivery: DeliveryEstimate | undefined,
+): ReturnType<typeof cashOnDeliveryFor> {
+  if (!byTotal.offered || pincode === null) return byTotal;
+  if (!delivery) return { offered: false, reason: '' };
+  if (!delivery.cashOnDelivery) return { offered: false, reason: codNotAtPincodeText(pincode) };
+  return byTotal;
+}
+
+/**
  * Spec §2 payment step. Over 50 (spec §9) a payment intent is requested and the card form offers
  * 'Pay now' and 'Cash on Delivery'; the payment window flag (spec §3) shows or hides the card form.
  * Without an intent: a disabled 'Online Payment coming soon' and 'Cash on Delivery'. Issue 28:
@@ -110,7 +129,13 @@ export function cashOnDeliveryFor(order: Order, settings: ShopSettings) {
 export function PaymentStep({ order }: { order: Order }) {
   const settings = useShopSettings();
   const { currencySymbol } = settings;
-  const cashOnDelivery = cashOnDeliveryFor(order, settings);
+  const pincode = order.shippingAddress?.pinCode ?? null;
+  const pincodeDelivery = usePincodeDelivery(pincode);
+  const cashOnDelivery = cashOnDeliveryAtPincode(
+    cashOnDeliveryFor(order, settings),
+    pincode,
+    pincodeDelivery.data,
+  );
   // Razorpay takes more than cards: the choice view names what the shop takes online.
   const razorpay = settings.payments.online === 'razorpay';
   const online = razorpay ? 'Online payment' : 'Card payment';
@@ -244,7 +269,7 @@ export function PaymentStep({ order }: { order: Order }) {
       <div className="mb-4">
         <OrderDiscounts orderId={order.id} />
       </div>
-      {cashOnDelivery.offered || view === 'cash-confirm' ? null : (
+      {cashOnDelivery.offered || !cashOnDelivery.reason || view === 'cash-confirm' ? null : (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
           <Banknote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-600" />
           <span>{cashOnDelivery.reason}</span>
