@@ -257,6 +257,7 @@ describe('dashboard shell', () => {
       'Messages',
       'Returns',
       'Coupons',
+      'Delivery',
     ]);
   });
 
@@ -266,6 +267,8 @@ describe('dashboard shell', () => {
     '/admin/inventory/near-expiry',
     '/dashboard/audit',
     '/dashboard/jobs',
+    '/dashboard/delivery/areas',
+    '/admin/delivery/calendar',
   ])('keeps the admin page %s from members', async (url) => {
     signIn(member);
     renderApp(url);

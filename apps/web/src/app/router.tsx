@@ -29,6 +29,7 @@ const adminJobs = () => import('./routes/dashboard/admin-jobs-pages');
 const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
 const adminCoupons = () => import('./routes/dashboard/admin-coupons-pages');
 const adminReturns = () => import('./routes/dashboard/admin-returns-pages');
+const adminDelivery = () => import('./routes/dashboard/admin-delivery-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
@@ -128,6 +129,9 @@ export const routes: RouteObject[] = [
           { path: d.coupons.path, element: page(adminCoupons, 'CouponsRoute') },
           { path: d.returns.path, element: page(adminReturns, 'ReturnsQueueRoute') },
           { path: d.returnRequest.path, element: page(adminReturns, 'ReturnRequestRoute') },
+          { path: d.delivery.path, element: page(adminDelivery, 'DeliveryRoute') },
+          { path: d.deliveryAreas.path, element: page(adminDelivery, 'DeliveryAreasRoute') },
+          { path: d.deliveryCalendar.path, element: page(adminDelivery, 'DispatchCalendarRoute') },
           {
             path: d.prescriptions.path,
             element: page(
@@ -140,6 +144,10 @@ export const routes: RouteObject[] = [
       {
         path: `${paths.adminInventoryAlias.path}/*`,
         element: page(adminInventory, 'AdminInventoryAliasRoute'),
+      },
+      {
+        path: `${paths.adminDeliveryAlias.path}/*`,
+        element: page(adminDelivery, 'AdminDeliveryAliasRoute'),
       },
       // Spec §2: unknown paths under /dashboard go to the not-found page too, signed in or not.
       { path: `${d.root.path}/*`, element: <NotFound /> },

@@ -73,6 +73,11 @@ export const paths = {
   notFound: { path: '/404', getHref: () => '/404' },
   /** Issue 15: the stock lists as first named, under /admin; they redirect to the dashboard's. */
   adminInventoryAlias: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
+  /** Issue 29: the delivery screens as first named, under /admin; they redirect to the dashboard's. */
+  adminDeliveryAlias: {
+    path: '/admin/delivery',
+    getHref: (screen: 'areas' | 'calendar' = 'areas') => `/admin/delivery/${screen}`,
+  },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     /** Issue 18: My Profile, for admins whose /dashboard is the operations dashboard. */
@@ -181,6 +186,18 @@ export const paths = {
     returnRequest: {
       path: '/dashboard/returns/:id',
       getHref: (id: number) => `/dashboard/returns/${id}`,
+    },
+    /** Issue 29: where the shop delivers (admin); /dashboard/delivery opens the areas. */
+    delivery: { path: '/dashboard/delivery', getHref: () => '/dashboard/delivery' },
+    /** The delivery areas, looked up by a pincode (or its first digits). */
+    deliveryAreas: {
+      path: '/dashboard/delivery/areas',
+      getHref: (pincode?: string) => withQuery('/dashboard/delivery/areas', { pincode }),
+    },
+    /** The dispatch calendar: working days, the daily cut-off, holidays. */
+    deliveryCalendar: {
+      path: '/dashboard/delivery/calendar',
+      getHref: () => '/dashboard/delivery/calendar',
     },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },

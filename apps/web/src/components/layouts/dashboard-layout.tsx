@@ -21,6 +21,7 @@ import {
   ServerCog,
   ShieldCheck,
   TicketPercent,
+  Truck,
   Undo2,
   Users,
   type LucideIcon,
@@ -96,6 +97,8 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
       { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail },
       { label: 'Returns', to: paths.dashboard.returns.getHref(), Icon: Undo2 },
       { label: 'Coupons', to: paths.dashboard.coupons.getHref(), Icon: TicketPercent },
+      // Issue 29: one entry for the delivery areas and the dispatch calendar (tabs on the page).
+      { label: 'Delivery', to: paths.dashboard.delivery.getHref(), Icon: Truck },
     );
   }
   return items;
@@ -179,7 +182,12 @@ export function DashboardLayout() {
   }
 
   const items = menuItems(isAdmin, profile?.providerName);
-  const current = items.find((item) => item.to === pathname)?.label ?? 'Menu';
+  // The phone's menu button names the page, or the entry a page sits under (Delivery's tabs).
+  const current =
+    (
+      items.find((item) => item.to === pathname) ??
+      items.find((item) => !item.end && pathname.startsWith(`${item.to}/`))
+    )?.label ?? 'Menu';
 
   return (
     <Container className="py-8">
