@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   ORDER_STATUS,
+  shopDay,
   type DashboardResponse,
   type OrderStatusId,
 } from '@pharmacy/shared';
@@ -38,6 +39,8 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
   let member: TestUser;
   const ids: Record<string, number> = {};
   let deltaId = 0;
+  /** The app's clock: NOW, except where a test moves it to India's midnight and back. */
+  let clock = NOW;
 
   const db = () => t.database.db;
   const inject = (
@@ -61,6 +64,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
       statusId: OrderStatusId;
       totalMinor: number;
       expectedDeliveryDate?: string;
+      deliveredAt?: string;
       lines?: SeedLine[];
     },
   ) {
@@ -71,6 +75,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
         statusId: order.statusId,
         totalOrderValueMinor: order.totalMinor,
         expectedDeliveryDate: order.expectedDeliveryDate ?? null,
+        deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null,
       })
       .returning({ id: orders.id });
     if (!row) throw new Error('no order');
@@ -96,7 +101,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { jobs: { poll: false }, now: () => NOW });
+    t = await buildTestApp({}, { jobs: { poll: false }, now: () => clock });
     admin = await createAdmin(t);
     // Accounts opened at the real time of the run must not fall into the periods by chance.
     await setCreatedAt(users, admin.id, '2026-11-26T00:00:00Z');
@@ -279,6 +284,8 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
       approved: 1, // H
       packing: 2, // B, M
       overdue: 2, // F (expected 24th), M (expected 25th); not A (delivered) nor C (cancelled)
+      dueToday: 0, // nothing awaiting dispatch is promised for the 26th
+      late: 2, // M (Packing, promised the 25th), F (Dispatched, promised the 24th)
       openContactMessages: 2, // not the handled one
       openReturns: 0,
     });
@@ -300,6 +307,10 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
         newCustomers: 1,
         cancelledOrders: 2,
         cancellationRate: 0.5,
+        // No delivery carries a time yet (the dispatch desk's tests below add some).
+        deliveredOrders: 0,
+        deliveredOnTime: 0,
+        onTimeRate: null,
       },
       // B only, on the last millisecond of yesterday.
       previous: {
@@ -309,6 +320,9 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
         newCustomers: 1,
         cancelledOrders: 0,
         cancellationRate: 0,
+        deliveredOrders: 0,
+        deliveredOnTime: 0,
+        onTimeRate: null,
       },
     });
     expect(week).toMatchObject({
@@ -475,6 +489,8 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
       ['from=2026-11-26&to=2026-11-25', 'to: The end date is before the start date.'],
       ['overdue=yes', 'overdue: Use true or false.'],
       ['prescriptionPending=1', 'prescriptionPending: Use true or false.'],
+      ['dueToday=yes', 'dueToday: Use true or false.'],
+      ['late=1', 'late: Use true or false.'],
     ])('refuses %s with 400 naming the field', async (query, message) => {
       const response = await inject(admin, 'GET', `/order/all?${query}`);
       expect(response.statusCode).toBe(400);
@@ -491,6 +507,183 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
     }
   });
 
+  /**
+   * Issue 29 point 5: the dispatch desk. Its orders are added here and removed after, so the
+   * figures above keep their hand-worked sums; they were placed long before every period.
+   */
+  describe('the dispatch desk: due today, late, on-time rate', () => {
+    const placed = '2026-08-01T10:00:00Z';
+    const deskKeys: string[] = [];
+
+    async function deskOrder(
+      key: string,
+      statusId: OrderStatusId,
+      expectedDeliveryDate?: string,
+      deliveredAt?: string,
+    ) {
+      await insertOrder(key, member, {
+        createdAt: placed,
+        statusId,
+        totalMinor: 1_000,
+        ...(expectedDeliveryDate ? { expectedDeliveryDate } : {}),
+        ...(deliveredAt ? { deliveredAt } : {}),
+      });
+      deskKeys.push(key);
+    }
+
+    beforeAll(async () => {
+      const S = ORDER_STATUS;
+      // Not dispatched yet, promised for the 26th: due today.
+      await deskOrder('Q1', S.WAITING_TO_ACCEPT, '2026-11-26');
+      await deskOrder('Q2', S.ACCEPTED, '2026-11-26');
+      await deskOrder('Q3', S.PACKING, '2026-11-26');
+      // Promised for the 25th, not delivered: late, dispatched or not.
+      await deskOrder('Q4', S.PACKING, '2026-11-25');
+      await deskOrder('Q5', S.DISPATCHED, '2026-11-25');
+      // Neither: on its way and promised for today; promised tomorrow; still in checkout;
+      // no promise; done.
+      await deskOrder('Q6', S.DISPATCHED, '2026-11-26');
+      await deskOrder('Q7', S.PACKING, '2026-11-27');
+      await deskOrder('Q8', S.PAYMENT, '2026-11-20');
+      await deskOrder('Q9', S.PACKING);
+      await deskOrder('Q10', S.CANCELLED, '2026-11-20');
+
+      // Deliveries: the day of delivered_at in India against the promised day.
+      await deskOrder('V1', S.DELIVERED, '2026-11-26', '2026-11-26T05:00:00Z'); // today, on time
+      // 00:01 on the 26th in India for a promise of the 25th: late, and delivered today.
+      await deskOrder('V2', S.DELIVERED, '2026-11-25', '2026-11-25T18:31:00Z');
+      // 23:59 on the 25th in India for the same promise: on time, delivered yesterday.
+      await deskOrder('V3', S.DELIVERED, '2026-11-25', '2026-11-25T18:29:00Z');
+      await deskOrder('V4', S.DELIVERED, undefined, '2026-11-26T04:00:00Z'); // no promise
+      await deskOrder('V5', S.DELIVERED, '2026-11-16', '2026-11-18T10:00:00Z'); // the week before
+      await deskOrder('V6', S.DELIVERED, '2026-10-20', '2026-10-20T10:00:00Z'); // 30 days before
+    });
+    afterAll(async () => {
+      await db()
+        .delete(orders)
+        .where(
+          inArray(
+            orders.id,
+            deskKeys.map((key) => ids[key] ?? 0),
+          ),
+        );
+      for (const key of deskKeys) delete ids[key];
+    });
+
+    async function dashboardAt(at: string) {
+      clock = new Date(at);
+      try {
+        return await dashboard();
+      } finally {
+        clock = NOW;
+      }
+    }
+
+    it('counts due today and late, never the same order twice', async () => {
+      const { today, queues } = await dashboard();
+      expect(today).toBe('2026-11-26');
+      // Q1, Q2, Q3; late: Q4, Q5 and the seed's M (Packing) and F (Dispatched).
+      expect(queues).toMatchObject({ dueToday: 3, late: 4 });
+      // Overdue also counts Q8, still in checkout with a past date.
+      expect(queues.overdue).toBe(5);
+    });
+
+    it('keeps today’s promises due until India’s midnight, then they are late', async () => {
+      const lastInstant = await dashboardAt('2026-11-26T18:29:59.999Z'); // 23:59:59.999 in India
+      expect(lastInstant.today).toBe('2026-11-26');
+      expect(lastInstant.queues).toMatchObject({ dueToday: 3, late: 4 });
+      const midnight = await dashboardAt('2026-11-26T18:30:00.000Z'); // 00:00 on the 27th
+      expect(midnight.today).toBe('2026-11-27');
+      // Q7 (promised the 27th) is due; Q1, Q2, Q3 and the dispatched Q6 joined the late ones.
+      expect(midnight.queues).toMatchObject({ dueToday: 1, late: 8 });
+    });
+
+    it('rates each period’s promised deliveries by their day in India', async () => {
+      const [today, week, month] = (await dashboard()).periods;
+      // Today: V1 on time, V2 late by a minute past midnight; V4 had no promise.
+      expect(today!.current).toMatchObject({
+        deliveredOrders: 2,
+        deliveredOnTime: 1,
+        onTimeRate: 0.5,
+      });
+      // Yesterday: V3, at 23:59 in India.
+      expect(today!.previous).toMatchObject({
+        deliveredOrders: 1,
+        deliveredOnTime: 1,
+        onTimeRate: 1,
+      });
+      expect(week!.current).toMatchObject({
+        deliveredOrders: 3,
+        deliveredOnTime: 2,
+        onTimeRate: 0.667,
+      });
+      // The week before: V5 only, late.
+      expect(week!.previous).toMatchObject({
+        deliveredOrders: 1,
+        deliveredOnTime: 0,
+        onTimeRate: 0,
+      });
+      expect(month!.current).toMatchObject({
+        deliveredOrders: 4,
+        deliveredOnTime: 2,
+        onTimeRate: 0.5,
+      });
+      expect(month!.previous).toMatchObject({
+        deliveredOrders: 1,
+        deliveredOnTime: 1,
+        onTimeRate: 1,
+      });
+      // The revenue and order figures are those of orders placed in the period: unchanged.
+      expect(today!.current.revenueMinor).toBe(17_000);
+    });
+
+    it('moves a delivery of 18:30 UTC into the next day of India', async () => {
+      const atMidnight = await dashboardAt('2026-11-26T18:30:00.000Z');
+      // Today is the 27th: nothing delivered yet; yesterday (the 26th) holds V1 and V2.
+      expect(atMidnight.periods[0]?.current).toMatchObject({
+        deliveredOrders: 0,
+        onTimeRate: null,
+      });
+      expect(atMidnight.periods[0]?.previous).toMatchObject({
+        deliveredOrders: 2,
+        deliveredOnTime: 1,
+      });
+    });
+
+    /**
+     * The order list reads the real clock (the orders module's service), so these orders are
+     * promised relative to the real day in India; every order above is promised earlier.
+     */
+    describe('the order list behind each queue', () => {
+      beforeAll(async () => {
+        const realToday = shopDay(new Date());
+        await deskOrder('L1', ORDER_STATUS.PACKING, realToday);
+        await deskOrder('L2', ORDER_STATUS.DISPATCHED, realToday);
+        await deskOrder('L3', ORDER_STATUS.DISPATCHED, addDays(realToday, -1));
+        await deskOrder('L4', ORDER_STATUS.ACCEPTED, addDays(realToday, 1));
+      });
+
+      async function listedKeys(query: string): Promise<string[]> {
+        const response = await inject(admin, 'GET', `/order/all?pageSize=100&${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const byId = new Map(Object.entries(ids).map(([key, id]) => [id, key]));
+        return (response.json().orderList as { id: number }[])
+          .map((order) => byId.get(order.id) ?? `#${order.id}`)
+          .toSorted();
+      }
+
+      it.each([
+        ['due today', 'dueToday=true', ['L1']],
+        ['late', 'late=true', ['F', 'L3', 'M', 'Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7']],
+        ['late and dispatched', 'late=true&statusId=6', ['F', 'L3', 'Q5', 'Q6']],
+        ['late and prescription pending', 'late=true&prescriptionPending=true', ['Q1']],
+        ['due today and late: never both', 'dueToday=true&late=true', []],
+      ])('%s', async (_name, query, expected) => {
+        expect(await listedKeys(query)).toEqual(expected);
+      });
+    });
+  });
+
   it('is in the OpenAPI document with the answers it gives', async () => {
     const document = (await inject(null, 'GET', '/docs/json')).json() as {
       paths: Record<
@@ -503,7 +696,7 @@ describe(`operations dashboard and order list filters (${testDriver})`, () => {
     expect(Object.keys(operation?.responses ?? {})).toEqual(['200', '401', '403']);
     const listParameters = document.paths['/api/order/all']?.get?.parameters?.map((p) => p.name);
     expect(listParameters).toEqual(
-      expect.arrayContaining(['from', 'to', 'prescriptionPending', 'overdue']),
+      expect.arrayContaining(['from', 'to', 'prescriptionPending', 'overdue', 'dueToday', 'late']),
     );
   });
 });

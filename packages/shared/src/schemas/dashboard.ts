@@ -14,6 +14,16 @@ export const dashboardQueuesSchema = z.object({
   packing: count,
   /** Past their expected delivery date and neither Delivered nor Cancelled. */
   overdue: count,
+  /**
+   * Issue 29: not dispatched yet (Waiting To Accept, Accepted, Packing) and promised for today in
+   * India (rules/dashboard, dispatchQueueFilter); links to `?dueToday=true`.
+   */
+  dueToday: count,
+  /**
+   * Issue 29: not dispatched yet, or Dispatched and not delivered, and promised before today in
+   * India; never in Due today. Links to `?late=true`.
+   */
+  late: count,
   /** Contact messages nobody has marked handled yet; links to the admin inbox. */
   openContactMessages: count,
   /** Return requests and damage reports still to handle (issue 19); links to the returns queue. */
@@ -27,6 +37,12 @@ export const periodFiguresSchema = z.object({
   newCustomers: count,
   cancelledOrders: count,
   cancellationRate: z.number().min(0).max(1).nullable(),
+  /** Issue 29: orders delivered in the period (India's days) that had a promised date. */
+  deliveredOrders: count,
+  /** Those delivered on or before their promised date, the delivery's day read in India. */
+  deliveredOnTime: count,
+  /** deliveredOnTime ÷ deliveredOrders to 0.1 % (rules/dashboard onTimeRate); null without any. */
+  onTimeRate: z.number().min(0).max(1).nullable(),
 });
 
 export const dashboardPeriodSchema = z.object({

@@ -31,6 +31,10 @@ export const adminOrderFilterFields = {
   prescriptionPending: flagParam,
   /** Past the expected delivery date and neither Delivered nor Cancelled. */
   overdue: flagParam,
+  /** Issue 29 dispatch desk: not dispatched yet and promised for today (rules/dashboard). */
+  dueToday: flagParam,
+  /** Issue 29 dispatch desk: not delivered yet and promised before today (rules/dashboard). */
+  late: flagParam,
 };
 
 export function endNotBeforeStart(

@@ -54,6 +54,7 @@ export function createDashboardService(deps: {
      * The operations dashboard (issue 18 point 1): work queues, the figures of today and the
      * last 7 and 30 shop days against the period before each, the last 30 days per day, the
      * statuses and best sellers of those 30 days and the stock lists. Days are India's.
+     * Issue 29 point 5 adds the dispatch desk (Due today, Late) and each period's on-time rate.
      */
     async overview(): Promise<DashboardResponse> {
       const at = now();
@@ -69,6 +70,8 @@ export function createDashboardService(deps: {
         customersPerDay,
         queueCounts,
         overdue,
+        dispatchQueues,
+        deliveries,
         openContactMessages,
         openReturns,
         statuses,
@@ -84,6 +87,8 @@ export function createDashboardService(deps: {
           ORDER_STATUS.PACKING,
         ]),
         repository.countOverdue(db, OPEN_ORDER_STATUSES, today),
+        repository.countDispatchQueues(db, today),
+        repository.deliveriesPerDay(db, span),
         inbox.openCount(),
         deps.openReturns(),
         repository.statusesOfPlaced(db, last30),
@@ -106,7 +111,15 @@ export function createDashboardService(deps: {
       const dayOf = (day: string) => {
         let figures = byDay.get(day);
         if (!figures) {
-          figures = { day, orders: 0, revenueMinor: 0, cancelledOrders: 0, newCustomers: 0 };
+          figures = {
+            day,
+            orders: 0,
+            revenueMinor: 0,
+            cancelledOrders: 0,
+            newCustomers: 0,
+            delivered: 0,
+            deliveredOnTime: 0,
+          };
           byDay.set(day, figures);
         }
         return figures;
@@ -118,6 +131,11 @@ export function createDashboardService(deps: {
         figures.cancelledOrders = row.cancelledOrders;
       }
       for (const row of customersPerDay) dayOf(row.day).newCustomers = row.customers;
+      for (const row of deliveries) {
+        const figures = dayOf(row.day);
+        figures.delivered = row.delivered;
+        figures.deliveredOnTime = row.onTime;
+      }
       const daily = [...byDay.values()];
 
       const queue = (statusId: number) =>
@@ -132,6 +150,8 @@ export function createDashboardService(deps: {
           approved: queue(ORDER_STATUS.ACCEPTED),
           packing: queue(ORDER_STATUS.PACKING),
           overdue,
+          dueToday: dispatchQueues.dueToday,
+          late: dispatchQueues.late,
           openContactMessages,
           openReturns,
         },

@@ -81,6 +81,8 @@ export interface OrderListFilter {
   statusIds?: readonly number[] | undefined;
   /** Expected delivery date before this day (yyyy-MM-dd). */
   expectedBefore?: string | undefined;
+  /** Expected delivery date on or after this day (yyyy-MM-dd). */
+  expectedFrom?: string | undefined;
 }
 
 export async function listOrders(
@@ -97,6 +99,7 @@ export async function listOrders(
   if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   if (filter.expectedBefore)
     conditions.push(lt(orders.expectedDeliveryDate, filter.expectedBefore));
+  if (filter.expectedFrom) conditions.push(gte(orders.expectedDeliveryDate, filter.expectedFrom));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     selectOrders(db)
