@@ -47,5 +47,7 @@ export * from './schemas/returns';
 export * from './rules/order-process';
 export * from './schemas/attached-file';
 export * from './schemas/delivery';
+export * from './schemas/shipments';
 export * from './rules/payment-methods';
 export * from './rules/delivery';
+export * from './rules/shipments';

@@ -63,6 +63,10 @@ const envSchema = z.object({
       .refine((value) => value > 0, 'must be more than 0')
       .optional(),
   ),
+  /** Issue 29: the secret couriers sign tracking webhooks with; unset: the webhook refuses all. */
+  COURIER_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
@@ -163,6 +167,8 @@ export interface AppConfig {
     | undefined;
   /** Cash on delivery is not offered above this order total (minor units); null: no maximum. */
   codMaxOrderValueMinor: number | null;
+  /** COURIER_WEBHOOK_SECRET; undefined: no courier may report tracking events. */
+  courierWebhookSecret: string | undefined;
   google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** The bucket for uploaded files (lib/storage/s3.ts); unset keeps them in dataDir. */
   s3:
@@ -374,6 +380,7 @@ export function loadConfig(
     razorpay,
     codMaxOrderValueMinor:
       e.COD_MAX_ORDER_VALUE === undefined ? null : Math.round(e.COD_MAX_ORDER_VALUE * 100),
+    courierWebhookSecret: e.COURIER_WEBHOOK_SECRET,
     google,
     s3,
     redisUrl: e.REDIS_URL,

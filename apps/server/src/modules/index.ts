@@ -23,6 +23,7 @@ import { registerRefunds } from './refunds/refunds.module';
 import { registerReorder } from './reorder/reorder.module';
 import { registerReports } from './reports/reports.module';
 import { registerReturns } from './returns/returns.module';
+import { registerShipments } from './shipments/shipments.module';
 import { registerSite } from './site/site.module';
 import { registerStockAlerts } from './stock-alerts/stock-alerts.module';
 import { registerSupportInbox } from './support-inbox/support-inbox.module';
@@ -65,6 +66,7 @@ export async function registerModules(
     refunds,
     delivery,
   });
+  registerShipments(ctx, { orders });
   const reorder = registerReorder(ctx, { orders, cart });
   registerRefills(ctx, { orders, catalog, reorder });
   registerPrescriptions(ctx, { orders, compliance });

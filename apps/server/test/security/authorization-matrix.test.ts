@@ -14,7 +14,9 @@ import { buildApp, type RouteSummary } from '../../src/app';
 import {
   contactMessages,
   coupons,
+  couriers,
   deliveryAreas,
+  shipments,
   loyaltyLedger,
   orderLines,
   orders,
@@ -284,6 +286,31 @@ async function couponRow(w: World): Promise<number> {
     .returning({ id: coupons.id });
   if (!row) throw new Error('no coupon');
   return row.id;
+}
+
+/** A courier of its own, for the routes that need one. */
+async function courierRow(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(couriers)
+    .values({ name: `Matrix ${unique()}`, trackingUrlTemplate: 'https://track.example/{awb}' })
+    .returning({ id: couriers.id });
+  if (!row) throw new Error('no courier');
+  return row.id;
+}
+
+/** A fresh order of A's in Packing with one parcel on its way. */
+async function packedOrderOfA(w: World) {
+  const orderId = await insertOrder(w.db, w.memberA.id, {
+    statusId: ORDER_STATUS.PACKING,
+    productId: w.productId,
+    addressId: w.addressA,
+  });
+  const [shipment] = await w.db
+    .insert(shipments)
+    .values({ orderId, courierId: await courierRow(w), awb: `MX-${unique()}`.slice(0, 40) })
+    .returning({ id: shipments.id });
+  if (!shipment) throw new Error('no shipment');
+  return { orderId, shipmentId: shipment.id };
 }
 
 /** A delivery area of its own, for the admin routes that change one. */
@@ -1307,6 +1334,71 @@ export const MATRIX: Record<string, Case | Case[]> = {
         holidays: [],
       }),
   },
+  'GET /api/couriers': {
+    note: 'couriers',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/couriers'),
+  },
+  'POST /api/couriers': {
+    note: 'add a courier',
+    expect: ADMIN_ONLY(200),
+    request: () =>
+      json('POST', '/api/couriers', {
+        name: `Matrix courier ${unique()}`,
+        trackingUrlTemplate: 'https://track.example/{awb}',
+      }),
+  },
+  'PUT /api/couriers/:id': {
+    note: 'change a courier',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/couriers/${await courierRow(w)}`, {
+        name: `Matrix courier ${unique()}`,
+        trackingUrlTemplate: 'https://track.example/{awb}',
+        isActive: true,
+      }),
+  },
+  'GET /api/order/:orderId/shipments': {
+    note: "A's parcels and their tracking",
+    expect: OWNER_OR_ADMIN(200),
+    request: async (w) => get(`/api/order/${(await packedOrderOfA(w)).orderId}/shipments`),
+  },
+  'POST /api/order/:orderId/shipments': {
+    note: "dispatch a parcel of A's packed order",
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/order/${(await packedOrderOfA(w)).orderId}/shipments`, {
+        courierId: await courierRow(w),
+        awb: `MX-${unique()}`.slice(0, 40),
+      }),
+  },
+  'POST /api/order/:orderId/shipments/:shipmentId/events': {
+    note: "a tracking event on A's parcel",
+    expect: ADMIN_ONLY(200),
+    request: async (w) => {
+      const { orderId, shipmentId } = await packedOrderOfA(w);
+      return json('POST', `/api/order/${orderId}/shipments/${shipmentId}/events`, {
+        kind: 'in_transit',
+      });
+    },
+  },
+  'GET /api/order/:orderId/packing-slip.pdf': {
+    note: "the packing slip of A's order",
+    expect: ADMIN_ONLY(200),
+    request: async (w) => get(`/api/order/${(await packedOrderOfA(w)).orderId}/packing-slip.pdf`),
+  },
+  'POST /api/delivery/webhook/courier': {
+    note: 'signature decides (no COURIER_WEBHOOK_SECRET in this shop: refused); shipments.test.ts covers a signed one',
+    expect: [401, 401, 401, 401],
+    request: () =>
+      json('POST', '/api/delivery/webhook/courier', {
+        eventId: 'e1',
+        courier: 'Matrix',
+        awb: 'AWB-1',
+        event: 'delivered',
+        occurredAt: new Date().toISOString(),
+      }),
+  },
 };
 
 /** Routes the app serves that the table does not classify. */
@@ -1379,9 +1471,11 @@ describe(`authorization matrix (${testDriver})`, () => {
         // A signed-in person's 401 asks them to sign in; a webhook's 401 says its signature failed.
         if (response.statusCode === 401)
           expect(body.message).toBe(
-            route.includes('/webhook/')
-              ? 'Webhook refused: this shop does not take payments through Razorpay.'
-              : MESSAGES.pleaseLogin,
+            route.includes('/webhook/courier')
+              ? 'Webhook refused: no courier webhook is configured.'
+              : route.includes('/webhook/')
+                ? 'Webhook refused: this shop does not take payments through Razorpay.'
+                : MESSAGES.pleaseLogin,
           );
         expect(await watch.writes(), `${role} was refused but wrote`).toBe(writesBefore);
         expect(watch.storedFiles(), `${role} was refused but stored a file`).toBe(filesBefore);

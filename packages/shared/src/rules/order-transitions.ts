@@ -18,6 +18,7 @@ export type TransitionActor = 'flow' | 'admin' | 'customer';
 
 const FLOW: readonly TransitionActor[] = ['flow'];
 const ADMIN: readonly TransitionActor[] = ['admin'];
+const ADMIN_OR_COURIER: readonly TransitionActor[] = ['admin', 'flow'];
 /** A cancellation before the parcel leaves: the pharmacy's, or the owner's own. */
 const EITHER_CANCELS: readonly TransitionActor[] = ['admin', 'customer'];
 
@@ -56,7 +57,9 @@ export const ORDER_TRANSITIONS: Readonly<
   [S.PACKING]: { [S.DISPATCHED]: ADMIN, [S.CANCELLED]: EITHER_CANCELS },
   // A parcel that comes back undelivered is cancelled by the pharmacy; its units return to their
   // batches. The owner can no longer cancel it: they ask to return it once it is delivered.
-  [S.DISPATCHED]: { [S.DELIVERED]: ADMIN, [S.CANCELLED]: ADMIN },
+  // Delivered by the pharmacy's word or by the courier's (issue 29: the tracking webhook's
+  // "delivered" for the order's last parcel).
+  [S.DISPATCHED]: { [S.DELIVERED]: ADMIN_OR_COURIER, [S.CANCELLED]: ADMIN },
   [S.DELIVERED]: {},
   [S.CANCELLED]: {},
 };

@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'delivery.area_deleted',
   'delivery.areas_imported',
   'delivery.calendar_saved',
+  'courier.saved',
+  'shipment.dispatched',
+  'shipment.event_recorded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +64,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'delivery.area_deleted': 'Delivery area removed',
   'delivery.areas_imported': 'Delivery areas imported',
   'delivery.calendar_saved': 'Dispatch calendar saved',
+  'courier.saved': 'Courier saved',
+  'shipment.dispatched': 'Parcel dispatched',
+  'shipment.event_recorded': 'Parcel tracking event recorded',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -8,8 +8,11 @@ import {
   pgTable,
   serial,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+import { users } from './users';
 
 /**
  * Where the shop delivers (issue 29): a pincode or a range of pincodes, with its zone, the
@@ -63,3 +66,61 @@ export const deliveryHolidays = pgTable('delivery_holidays', {
   day: date('day', { mode: 'string' }).primaryKey(),
   name: varchar('name', { length: 80 }).notNull(),
 });
+
+/** Couriers the pharmacy sends parcels with, each with its tracking page (`{awb}` in the URL). */
+export const couriers = pgTable('couriers', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 60 }).notNull().unique('couriers_name_key'),
+  trackingUrlTemplate: varchar('tracking_url_template', { length: 300 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A parcel of an order handed to a courier with its tracking number (AWB). An order may leave in
+ * several; it is Delivered when every parcel is. `status` is the parcel's latest event.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    courierId: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id),
+    awb: varchar('awb', { length: 40 }).notNull(),
+    status: varchar('status', { length: 24 }).notNull().default('dispatched'),
+    note: varchar('note', { length: 200 }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('shipments_courier_awb_key').on(t.courierId, t.awb),
+    index('shipments_order_id_idx').on(t.orderId),
+  ],
+);
+
+/** What happened to a parcel, recorded by the pharmacy or reported by the courier's webhook. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    location: varchar('location', { length: 80 }),
+    note: varchar('note', { length: 200 }),
+    /** 'admin' or 'courier'. */
+    source: varchar('source', { length: 12 }).notNull(),
+    /** The courier's event id: a replayed webhook adds nothing. */
+    externalId: varchar('external_id', { length: 80 }).unique('shipment_events_external_id_key'),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipment_events_shipment_id_idx').on(t.shipmentId, t.occurredAt)],
+);

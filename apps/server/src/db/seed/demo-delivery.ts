@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
-import { deliveryAreas, deliveryHolidays } from '../schema/index';
+import { couriers, deliveryAreas, deliveryHolidays } from '../schema/index';
 
 /**
  * The demo pharmacy's delivery areas (issue 29): it dispatches from Bengaluru, so the city gets
@@ -61,7 +61,17 @@ export const DEMO_HOLIDAYS = [
   { day: '2027-12-25', name: 'Christmas' },
 ];
 
-/** Adds the demo areas and holidays once: only while the areas are the migration's default alone. */
+/** The demo pharmacy's couriers, with their public tracking pages. */
+export const DEMO_COURIERS = [
+  { name: 'Delhivery', trackingUrlTemplate: 'https://www.delhivery.com/track/package/{awb}' },
+  {
+    name: 'Blue Dart',
+    trackingUrlTemplate:
+      'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo={awb}',
+  },
+];
+
+/** Adds the demo areas, holidays and couriers once: only while the areas are the migration's default alone. */
 export async function seedDemoDelivery(tx: Database | Transaction): Promise<void> {
   const [{ areas } = { areas: 0 }] = await tx
     .select({ areas: sql<number>`count(*)::int` })
@@ -77,4 +87,5 @@ export async function seedDemoDelivery(tx: Database | Transaction): Promise<void
     })),
   );
   await tx.insert(deliveryHolidays).values(DEMO_HOLIDAYS).onConflictDoNothing();
+  await tx.insert(couriers).values(DEMO_COURIERS).onConflictDoNothing();
 }

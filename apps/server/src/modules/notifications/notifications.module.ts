@@ -51,7 +51,7 @@ export function registerNotifications(ctx: ModuleContext) {
     async (tx, change) => {
       // A cancellation has its own mail below, with the refund and the reason.
       if (change.to !== ORDER_STATUS.CANCELLED)
-        await mail.statusChanged(tx, mailTarget(change.order), change.to);
+        await mail.statusChanged(tx, mailTarget(change.order), change.to, change.note);
     },
     notify,
   );

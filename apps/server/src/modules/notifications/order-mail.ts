@@ -72,6 +72,10 @@ export function createOrderMail(deps: {
       send(tx, 'order.confirmed', to, 'Order confirmed', [
         `Your order of ${total(to)} is confirmed (${paymentNote}).`,
         "We're currently preparing your order and will update you shortly.",
+        // Issue 29: the promise made for the pincode when the order was confirmed.
+        ...(to.expectedDeliveryDate
+          ? [`Expected delivery: ${formatLongDate(`${to.expectedDeliveryDate}T00:00:00Z`)}.`]
+          : []),
         '',
         // The PDF needs the customer's session, so the mail links to the order page and its button.
         `Your tax invoice ${invoiceNumber} is ready: sign in and choose 'Download invoice' on your order page: ${deps.publicUrl}/order/${to.orderId}`,
@@ -82,11 +86,18 @@ export function createOrderMail(deps: {
         reason,
         'Please upload a valid prescription from the order page. You will not be charged again.',
       ]),
-    async statusChanged(tx: DbOrTx, to: OrderMailTarget, statusId: OrderStatusId) {
+    async statusChanged(
+      tx: DbOrTx,
+      to: OrderMailTarget,
+      statusId: OrderStatusId,
+      /** The change's note: on dispatch, the courier and the tracking link (issue 29). */
+      note: string | null = null,
+    ) {
       const progress = PROGRESS_STATUSES.includes(statusId);
       if (!progress && !ESSENTIAL_STATUSES.includes(statusId)) return;
       if (progress && !to.progressMails) return;
       const lines = [`Your order is now: ${ORDER_STATUS_NAMES[statusId]}.`];
+      if (statusId === ORDER_STATUS.DISPATCHED && note) lines.push(note);
       if (statusId === ORDER_STATUS.DISPATCHED && to.expectedDeliveryDate) {
         lines.push(`Expected delivery: ${formatLongDate(`${to.expectedDeliveryDate}T00:00:00Z`)}.`);
       }

@@ -278,6 +278,45 @@ export function createOrdersService(deps: {
     /** Razorpay's orders and the payments that pay them (issue 28). */
     onlinePayments,
 
+    /**
+     * Issue 29: the shipments module moves the order as its parcels go: to Dispatched when the
+     * first leaves, to Delivered (at the courier's time) when the last arrives. In the caller's
+     * transaction, under the order's lock; an order already there (or past it) is left alone.
+     * Refusals are the lifecycle's (a prescription order not yet approved cannot leave).
+     */
+    async advanceForShipment(
+      tx: DbOrTx,
+      orderId: number,
+      to: typeof ORDER_STATUS.DISPATCHED | typeof ORDER_STATUS.DELIVERED,
+      byUserId: number | null,
+      note: string,
+      deliveredAt?: Date,
+    ) {
+      const order = await repository.findOrder(tx, orderId, { forUpdate: true });
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.statusId === to) return order;
+      if (order.statusId === ORDER_STATUS.DELIVERED || order.statusId === ORDER_STATUS.CANCELLED)
+        throw new ConflictError(
+          order.statusId === ORDER_STATUS.CANCELLED
+            ? 'This order is cancelled.'
+            : 'This order is delivered already.',
+        );
+      const changed = await lifecycle.changeStatus(
+        tx,
+        order,
+        to,
+        byUserId,
+        note,
+        byUserId === null ? 'flow' : 'admin',
+      );
+      if (to === ORDER_STATUS.DELIVERED && deliveredAt)
+        await repository.updateOrder(tx, orderId, { deliveredAt });
+      return changed;
+    },
+
+    /** The order as it stands, in the caller's transaction (the shipments module's checks). */
+    orderInTx: (tx: DbOrTx, orderId: number) => repository.findOrder(tx, orderId),
+
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),
 

@@ -55,7 +55,11 @@ import {
   utcDay,
   writeOffSchema,
   type OrderStatusId,
+  courierInputSchema,
+  courierWebhookSchema,
   deliveryAreaInputSchema,
+  shipmentEventInputSchema,
+  shipmentInputSchema,
   deliveryAreaListQuerySchema,
   deliveryCalendarSchema,
   deliveryEstimateQuerySchema,
@@ -65,7 +69,9 @@ import {
   orderCancellations,
   orders,
   prescriptions,
+  couriers,
   deliveryAreas,
+  shipments,
   refillReminders,
 } from '../../../src/db/schema/index';
 import {
@@ -115,6 +121,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/dashboard',
   'GET /api/catalog/products.csv',
   'GET /api/delivery/calendar',
+  'GET /api/couriers',
 ] as const;
 
 const sameConfirmation =
@@ -1017,12 +1024,89 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     prepare: (w) => ensureDeliveryArea(w),
   },
   {
+    route: 'POST /api/couriers',
+    group: 'orders',
+    actors: ['admin'],
+    body: () => jsonBody(courierInputSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'PUT /api/couriers/:id',
+    group: 'orders',
+    actors: ['admin'],
+    path: () => `/api/couriers/${parcel.courierId}`,
+    body: () => jsonBody(courierInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensureParcel(w),
+  },
+  {
+    route: 'GET /api/order/:orderId/shipments',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: () => `/api/order/${parcel.orderId}/shipments`,
+    prepare: (w) => ensureParcel(w),
+  },
+  {
+    route: 'GET /api/order/:orderId/packing-slip.pdf',
+    group: 'orders',
+    actors: ['admin'],
+    path: () => `/api/order/${parcel.orderId}/packing-slip.pdf`,
+    prepare: (w) => ensureParcel(w),
+  },
+  {
+    route: 'POST /api/order/:orderId/shipments',
+    group: 'orders',
+    actors: ['admin'],
+    path: () => `/api/order/${parcel.orderId}/shipments`,
+    body: () => jsonBody(shipmentInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensureParcel(w),
+  },
+  {
+    route: 'POST /api/order/:orderId/shipments/:shipmentId/events',
+    group: 'orders',
+    actors: ['admin'],
+    path: () => `/api/order/${parcel.orderId}/shipments/${parcel.shipmentId}/events`,
+    body: () => jsonBody(shipmentEventInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensureParcel(w),
+  },
+  {
+    route: 'POST /api/delivery/webhook/courier',
+    group: 'orders',
+    actors: ['anonymous'],
+    body: () => jsonBody(courierWebhookSchema, { validWeight: 2 }),
+  },
+  {
     route: 'PUT /api/delivery/calendar',
     group: 'admin',
     actors: ['admin'],
     body: () => jsonBody(deliveryCalendarSchema, { validWeight: 2 }),
   },
 ];
+
+/** A packed order of A's with a parcel, for the shipment routes. */
+const parcel = { orderId: 0, shipmentId: 0, courierId: 0 };
+async function ensureParcel(w: FuzzWorld): Promise<void> {
+  if (parcel.shipmentId) return;
+  const [courier] = await w.db
+    .insert(couriers)
+    .values({ name: 'Fuzz courier', trackingUrlTemplate: 'https://track.example/{awb}' })
+    .onConflictDoNothing()
+    .returning({ id: couriers.id });
+  const courierId =
+    courier?.id ??
+    (
+      await w.db.select({ id: couriers.id }).from(couriers).where(eq(couriers.name, 'Fuzz courier'))
+    )[0]?.id ??
+    0;
+  // A product of its own: the admin group's fuzzing deletes the world's product.
+  const orderId = await insertOrder(w.db, w.memberA.id, {
+    statusId: ORDER_STATUS.PACKING,
+    productId: await freshEntry.product(w),
+  });
+  const [shipment] = await w.db
+    .insert(shipments)
+    .values({ orderId, courierId, awb: `FZ-${orderId}` })
+    .returning({ id: shipments.id });
+  Object.assign(parcel, { orderId, courierId, shipmentId: shipment?.id ?? 0 });
+}
 
 /** A delivery area for the routes that change or remove one, made again once removed. */
 let deliveryAreaId = 0;
