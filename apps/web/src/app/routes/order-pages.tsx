@@ -1,3 +1,4 @@
+import { OrderShipments } from '../../features/shipments/components/order-shipments';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ORDER_STATUS, type Order } from '@pharmacy/shared';
@@ -120,6 +121,9 @@ export function OrderDetailRoute() {
               <OrderCancellation order={order} viewer={isOwner ? 'owner' : 'admin'} />
             ) : null
           }
+          deliverySection={(order, { isAdmin }) => (
+            <OrderShipments order={order} isAdmin={isAdmin} />
+          )}
           afterSalesSections={(order, { isOwner }) => (
             <DeliveredOrderReturns order={order} isOwner={isOwner} />
           )}

@@ -215,6 +215,7 @@ export function OrderDetail({
   taxDocumentActions,
   afterSalesSections,
   cancellationSection,
+  deliverySection,
 }: {
   orderId: number | null;
   /** Shown under the items on the signed-in user's own order (issue 17 'Buy again'). */
@@ -225,6 +226,8 @@ export function OrderDetail({
   taxDocumentActions?: (order: Order, documents: OrderTaxDocuments) => ReactNode;
   /** Under the status history: the route's after-sales sections (issue 19 returns). */
   afterSalesSections?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
+  /** Under the items: the parcels, their tracking and, for admins, the dispatch (issue 29). */
+  deliverySection?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
   /** Atop the side column: cancel, change address, who cancelled, refunds (issue 19). */
   cancellationSection?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
 }) {
@@ -328,6 +331,7 @@ export function OrderDetail({
               <div className="mt-4 border-t border-slate-200 pt-4">{ownerActions(order)}</div>
             ) : null}
           </Section>
+          {deliverySection?.(order, { isOwner, isAdmin })}
           <Section title="Status history">
             <OrderTimeline history={statusHistory} />
           </Section>
