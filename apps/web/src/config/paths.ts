@@ -11,6 +11,10 @@ export interface AdminOrderQuery {
   to?: string;
   prescriptionPending?: 'true';
   overdue?: 'true';
+  /** Issue 29 dispatch desk: not dispatched yet, promised for today (India). */
+  dueToday?: 'true';
+  /** Issue 29 dispatch desk: not delivered yet, promised before today (India). */
+  late?: 'true';
 }
 
 export type FilterKey = 'divisionId' | 'manufacturerId' | 'saltCompositionId';

@@ -22,13 +22,13 @@ import { WorkQueues } from './work-queues';
 function DashboardSkeleton() {
   return (
     <LoadingRegion label="Loading the dashboard" className="flex flex-col gap-6">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
-        {Array.from({ length: 5 }, (_, index) => (
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} className="h-24" />
         ))}
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {Array.from({ length: 5 }, (_, index) => (
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
+        {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} className="h-28" />
         ))}
       </div>

@@ -20,6 +20,14 @@ interface Figure {
   change: Change;
   /** A rise is bad news (cancellations): the colours swap. */
   riseIsBad?: boolean;
+  /** What the figure is made of, under it ('2 of 3 promised deliveries'). */
+  detail?: string;
+}
+
+/** '2 of 3 on time', or what an empty period means (the rate then reads '—'). */
+function onTimeDetail(delivered: number, onTime: number): string {
+  if (delivered === 0) return 'No promised deliveries';
+  return `${onTime.toLocaleString('en-IN')} of ${delivered.toLocaleString('en-IN')} on time`;
 }
 
 function figuresOf(period: DashboardPeriod, symbol: string): Figure[] {
@@ -57,6 +65,13 @@ function figuresOf(period: DashboardPeriod, symbol: string): Figure[] {
       change: rateChange(now.cancellationRate, before.cancellationRate),
       riseIsBad: true,
     },
+    {
+      label: 'On-time delivery',
+      value: percent(now.onTimeRate),
+      before: percent(before.onTimeRate),
+      change: rateChange(now.onTimeRate, before.onTimeRate),
+      detail: onTimeDetail(now.deliveredOrders, now.deliveredOnTime),
+    },
   ];
 }
 
@@ -85,6 +100,7 @@ function ChangeBadge({ change, riseIsBad }: { change: Change; riseIsBad?: boolea
 /**
  * Issue 18: revenue, orders, average order value, new customers and cancellation rate of today,
  * the last 7 or the last 30 days in India, each beside the period of the same length before.
+ * Issue 29 point 5 adds the on-time delivery rate of the same period.
  */
 export function PeriodFigures({
   periods,
@@ -133,16 +149,19 @@ export function PeriodFigures({
           ))}
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
         {figuresOf(period, currencySymbol).map((figure) => (
           <div
             key={figure.label}
-            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 last:col-span-2 lg:last:col-span-1"
+            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4"
           >
             <dt className="text-sm font-medium text-slate-600">{figure.label}</dt>
             <dd className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
               {figure.value}
             </dd>
+            {figure.detail ? (
+              <dd className="text-xs text-slate-600 tabular-nums">{figure.detail}</dd>
+            ) : null}
             <dd className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               <ChangeBadge change={figure.change} riseIsBad={figure.riseIsBad} />
               <span>
@@ -158,7 +177,9 @@ export function PeriodFigures({
         Accepted, Packing, Dispatched or Delivered); orders still in checkout are not counted.
         Orders: how many such orders. Average order value: revenue ÷ orders. New customers: customer
         accounts opened in the period. Cancellation rate: cancelled ÷ (counted + cancelled) orders
-        placed in the period.
+        placed in the period. On-time delivery: of the orders delivered in the period that had a
+        promised delivery date, the share delivered on or before that day (India time), to 0.1 %; —
+        when none was delivered.
       </p>
     </section>
   );

@@ -1,4 +1,6 @@
 import {
+  AlarmClockOff,
+  CalendarClock,
   ClipboardCheck,
   FileCheck,
   Mail,
@@ -48,6 +50,23 @@ function queuesOf(queues: DashboardResponse['queues']): Queue[] {
       to: orders.getHref({ statusId: ORDER_STATUS.PACKING }),
       Icon: PackageOpen,
       tone: 'warn',
+    },
+    // Issue 29 point 5, the dispatch desk: the two never hold the same order (rules/dashboard).
+    {
+      label: 'Due today',
+      hint: 'Promised for today, not dispatched yet',
+      count: queues.dueToday,
+      to: orders.getHref({ dueToday: 'true' }),
+      Icon: CalendarClock,
+      tone: 'warn',
+    },
+    {
+      label: 'Late',
+      hint: 'Promised before today, not delivered yet',
+      count: queues.late,
+      to: orders.getHref({ late: 'true' }),
+      Icon: AlarmClockOff,
+      tone: 'late',
     },
     {
       label: 'Past expected delivery',

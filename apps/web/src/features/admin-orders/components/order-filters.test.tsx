@@ -68,6 +68,23 @@ describe('All Orders filters (issue 18)', { timeout: 20_000 }, () => {
     expect(listQueries(fetchMock).at(-1)).not.toHaveProperty('to');
   });
 
+  it('reads and sends the dispatch desk’s queues, due today and late (issue 29)', async () => {
+    const fetchMock = signInAsAdmin();
+    const user = userEvent.setup();
+    renderApp('/dashboard/orders/all?dueToday=true');
+    expect(
+      await screen.findByLabelText('Due today', undefined, { timeout: 10_000 }),
+    ).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Late')).toHaveProperty('checked', false);
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ dueToday: 'true' }));
+    expect(listQueries(fetchMock).at(-1)).not.toHaveProperty('late');
+
+    await user.click(screen.getByLabelText('Due today'));
+    await user.click(screen.getByLabelText('Late'));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ late: 'true' }));
+    expect(listQueries(fetchMock).at(-1)).not.toHaveProperty('dueToday');
+  });
+
   it('ignores a day that is not on the calendar', async () => {
     const fetchMock = signInAsAdmin();
     renderApp('/dashboard/orders/all?from=2026-02-30');

@@ -4,7 +4,16 @@ import { ORDER_FILTER_MESSAGES, isCalendarDay } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, Input } from '../../../components/ui/form-field';
 
-const FLAGS = ['prescriptionPending', 'overdue'] as const;
+const FLAGS = ['prescriptionPending', 'overdue', 'dueToday', 'late'] as const;
+type Flag = (typeof FLAGS)[number];
+
+/** The checkboxes, in the order shown; the dispatch desk's two are issue 29's. */
+const FLAG_LABELS: Record<Flag, string> = {
+  prescriptionPending: 'Prescription pending',
+  overdue: 'Overdue',
+  dueToday: 'Due today',
+  late: 'Late',
+};
 const FILTER_KEYS = ['from', 'to', ...FLAGS, 'statusId', 'page'] as const;
 
 interface FilterState {
@@ -14,6 +23,8 @@ interface FilterState {
   toError: string | undefined;
   prescriptionPending: boolean;
   overdue: boolean;
+  dueToday: boolean;
+  late: boolean;
 }
 
 function readFilters(searchParams: URLSearchParams): FilterState {
@@ -34,6 +45,8 @@ function readFilters(searchParams: URLSearchParams): FilterState {
     toError,
     prescriptionPending: searchParams.get('prescriptionPending') === 'true',
     overdue: searchParams.get('overdue') === 'true',
+    dueToday: searchParams.get('dueToday') === 'true',
+    late: searchParams.get('late') === 'true',
   };
 }
 
@@ -52,7 +65,7 @@ export function useOrderFilters(): Record<string, string> {
   return sent;
 }
 
-/** The date range and the two checkboxes beside the status filter of All Orders. */
+/** The date range and the checkboxes beside the status filter of All Orders. */
 export function OrderFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
@@ -96,26 +109,20 @@ export function OrderFilters() {
         )}
       </FormField>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 pb-2">
-        <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={filters.prescriptionPending}
-            onChange={(event) =>
-              set('prescriptionPending', event.target.checked ? 'true' : undefined)
-            }
-          />
-          Prescription pending
-        </label>
-        <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={filters.overdue}
-            onChange={(event) => set('overdue', event.target.checked ? 'true' : undefined)}
-          />
-          Overdue
-        </label>
+        {FLAGS.map((flag) => (
+          <label
+            key={flag}
+            className="inline-flex items-center gap-2 text-sm font-medium text-slate-800"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={filters[flag]}
+              onChange={(event) => set(flag, event.target.checked ? 'true' : undefined)}
+            />
+            {FLAG_LABELS[flag]}
+          </label>
+        ))}
       </div>
       {active ? (
         <Button
