@@ -174,16 +174,6 @@ export function DeliveryAreaForm({
           refuses their address.
         </p>
       )}
-      <FormField
-        label="Days to deliver"
-        hint={`Working days from dispatch to the door, 0 to ${MAX_DELIVERY_DAYS}.`}
-        error={errors.deliveryDays?.message}
-        className="sm:max-w-56"
-      >
-        {(field) => (
-          <NumberInput {...field} {...register('deliveryDays')} min={0} max={MAX_DELIVERY_DAYS} />
-        )}
-      </FormField>
       <div className="flex flex-wrap gap-x-6">
         <label className={checkboxLabel}>
           <input type="checkbox" className={checkbox} {...register('cashOnDelivery')} />
@@ -194,16 +184,26 @@ export function DeliveryAreaForm({
           Same-day delivery
         </label>
       </div>
-      {sameDay ? (
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="Same-day cut-off"
-          hint="Orders confirmed before this time (India) on a working day arrive the same day."
-          error={errors.sameDayCutoff?.message}
-          className="sm:max-w-56"
+          label="Days to deliver"
+          hint={`Working days from dispatch to the door, 0 to ${MAX_DELIVERY_DAYS}.`}
+          error={errors.deliveryDays?.message}
         >
-          {(field) => <Input {...field} type="time" {...register('sameDayCutoff')} />}
+          {(field) => (
+            <NumberInput {...field} {...register('deliveryDays')} min={0} max={MAX_DELIVERY_DAYS} />
+          )}
         </FormField>
-      ) : null}
+        {sameDay ? (
+          <FormField
+            label="Same-day cut-off"
+            hint="Orders confirmed before this time (India) on a working day arrive the same day."
+            error={errors.sameDayCutoff?.message}
+          >
+            {(field) => <Input {...field} type="time" {...register('sameDayCutoff')} />}
+          </FormField>
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" isPending={save.isPending} pendingText="Saving...">
           {area ? 'Save changes' : 'Add area'}

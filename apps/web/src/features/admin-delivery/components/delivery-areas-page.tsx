@@ -74,8 +74,8 @@ function Cell({
   children: ReactNode;
 }) {
   return (
-    <td role="cell" className={cn('block px-0 py-0 lg:table-cell lg:px-4 lg:py-3', className)}>
-      <span aria-hidden="true" className="block text-xs font-medium text-slate-500 lg:hidden">
+    <td role="cell" className={cn('block px-0 py-0 xl:table-cell xl:px-4 xl:py-3', className)}>
+      <span aria-hidden="true" className="block text-xs font-medium text-slate-500 xl:hidden">
         {label}
       </span>
       {children}
@@ -119,18 +119,18 @@ function AreaRow({
       role="row"
       className={cn(
         'grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4',
-        'lg:table-row lg:rounded-none lg:border-0 lg:border-t lg:border-slate-100 lg:p-0 lg:align-top lg:hover:bg-slate-50',
-        applies && 'border-brand-700 lg:bg-brand-50/60',
+        'xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:border-slate-100 xl:p-0 xl:align-top xl:hover:bg-slate-50',
+        applies && 'border-brand-700 xl:bg-brand-50/60',
       )}
     >
       <th
         role="rowheader"
         scope="row"
-        className="col-span-2 block text-left font-mono text-base font-semibold text-slate-900 sm:col-span-4 lg:table-cell lg:px-4 lg:py-3 lg:text-sm"
+        className="col-span-2 block text-left font-mono text-base font-semibold whitespace-nowrap text-slate-900 sm:col-span-3 xl:table-cell xl:px-4 xl:py-3 xl:text-sm"
       >
         {pincodeRangeText(area)}
         {applies ? (
-          <span className="ml-2 inline-block rounded-full bg-brand-700 px-2 py-0.5 font-sans text-xs font-semibold text-white">
+          <span className="mt-1 block w-fit rounded-full bg-brand-700 px-2 py-0.5 font-sans text-xs font-semibold whitespace-nowrap text-white">
             Applies to {applies}
           </span>
         ) : null}
@@ -138,7 +138,7 @@ function AreaRow({
       <Cell label="Zone" className="text-slate-900">
         {area.zone}
       </Cell>
-      <Cell label="Delivery">
+      <Cell label="Delivery" className="xl:whitespace-nowrap">
         {area.serviceable ? (
           deliveryDaysText(area.deliveryDays)
         ) : (
@@ -148,10 +148,10 @@ function AreaRow({
           </span>
         )}
       </Cell>
-      <Cell label="Cash on delivery">
+      <Cell label="Cash on delivery" className="xl:whitespace-nowrap">
         {area.serviceable ? <YesNo yes={area.cashOnDelivery} /> : notApplicable}
       </Cell>
-      <Cell label="Same day">
+      <Cell label="Same day" className="xl:whitespace-nowrap">
         {!area.serviceable ? (
           notApplicable
         ) : (
@@ -161,16 +161,20 @@ function AreaRow({
           />
         )}
       </Cell>
-      <td role="cell" className="col-span-2 block sm:col-span-4 lg:table-cell lg:px-4 lg:py-2">
-        <div className="flex justify-end gap-1 border-t border-slate-100 pt-2 lg:border-0 lg:pt-0">
+      <td
+        role="cell"
+        className="col-span-2 block sm:col-span-1 sm:col-start-4 sm:row-start-1 xl:table-cell xl:px-4 xl:py-2"
+      >
+        <div className="flex justify-end gap-1 border-t border-slate-100 pt-2 sm:-my-1 sm:border-0 sm:pt-0">
           <Button
             variant="quiet"
             size="sm"
             icon={<Pencil aria-hidden="true" className="size-4" />}
             aria-label={`Edit ${areaName(area)}`}
+            title="Edit"
             onClick={onEdit}
           >
-            Edit
+            <span className="xl:sr-only">Edit</span>
           </Button>
           <Button
             variant="quiet"
@@ -178,9 +182,10 @@ function AreaRow({
             className="text-red-700 hover:bg-red-50 hover:text-red-800"
             icon={<Trash2 aria-hidden="true" className="size-4" />}
             aria-label={`Remove ${areaName(area)}`}
+            title="Remove"
             onClick={onRemove}
           >
-            Remove
+            <span className="xl:sr-only">Remove</span>
           </Button>
         </div>
       </td>
@@ -314,20 +319,20 @@ export function DeliveryAreasPage() {
         ) : null}
         <div
           className={cn(
-            'lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white',
+            'xl:overflow-x-auto xl:rounded-xl xl:border xl:border-slate-200 xl:bg-white',
             areas.isPlaceholderData && 'opacity-60',
           )}
         >
-          <table role="table" className="block w-full text-left text-sm lg:table">
+          <table role="table" className="block w-full text-left text-sm xl:table">
             <caption className="sr-only">
               Delivery areas by first pincode
               {params.pincode ? `, for ${params.pincode}` : ''}
             </caption>
             <thead
               role="rowgroup"
-              className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase lg:not-sr-only lg:table-header-group"
+              className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase xl:not-sr-only xl:table-header-group"
             >
-              <tr role="row">
+              <tr role="row" className="whitespace-nowrap">
                 <th role="columnheader" scope="col" className="px-4 py-3">
                   Pincodes
                 </th>
@@ -348,7 +353,7 @@ export function DeliveryAreasPage() {
                 </th>
               </tr>
             </thead>
-            <tbody role="rowgroup" className="flex flex-col gap-3 lg:table-row-group">
+            <tbody role="rowgroup" className="flex flex-col gap-3 xl:table-row-group">
               {areas.data.areas.map((area) => (
                 <AreaRow
                   key={area.id}

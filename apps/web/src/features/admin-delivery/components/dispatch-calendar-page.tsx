@@ -179,7 +179,7 @@ function DispatchCalendarForm({ calendar }: { calendar: DeliveryCalendarInput })
             >
               <span>Date</span>
               <span>Name</span>
-              <span className="w-24" />
+              <span />
             </div>
             <ul className="flex flex-col divide-y divide-slate-100">
               {holidays.fields.map((holiday, index) => {
@@ -222,15 +222,16 @@ function DispatchCalendarForm({ calendar }: { calendar: DeliveryCalendarInput })
                         />
                       )}
                     </FormField>
-                    <Button
-                      variant="quiet"
-                      className="col-start-2 row-start-1 mt-6 w-11 text-red-700 hover:bg-red-50 hover:text-red-800 sm:col-start-3 sm:mt-1 sm:w-24"
-                      icon={<Trash2 aria-hidden="true" className="size-4" />}
+                    <button
+                      type="button"
+                      className="col-start-2 row-start-1 mt-6 inline-flex size-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-red-700 sm:col-start-3 sm:mt-0 sm:w-auto sm:px-3"
                       aria-label={`Remove holiday ${index + 1}${holiday.name ? `, ${holiday.name}` : ''}`}
+                      title="Remove"
                       onClick={() => holidays.remove(index)}
                     >
+                      <Trash2 aria-hidden="true" className="size-4 shrink-0" />
                       <span className="hidden sm:inline">Remove</span>
-                    </Button>
+                    </button>
                   </li>
                 );
               })}
@@ -251,6 +252,7 @@ function DispatchCalendarForm({ calendar }: { calendar: DeliveryCalendarInput })
         <Button
           variant="quiet"
           disabled={!isDirty || save.isPending}
+          title={isDirty ? 'Back to the saved calendar' : 'Nothing has changed since the last save'}
           onClick={() => {
             save.reset();
             reset();
