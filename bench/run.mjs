@@ -34,7 +34,8 @@
 //                    on delivery) at 16 concurrent shoppers on PostgreSQL, without discounts and
 //                    with a 10 % coupon and loyalty points applied before paying, and the ratio;
 //                    issue 28 (n4–n5): the same paid through Razorpay (the local double, its
-//                    webhooks on), and its ratio to cash on delivery (≥ 0.8×, else a FAIL line)
+//                    webhooks on), and its ratio to cash on delivery (≥ 0.8×, else a FAIL line);
+//                    issue 29 (d1): the delivery estimate's p95 at 16 clients on the same shop
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -102,6 +103,7 @@ import {
   sampleWaits,
 } from './suites/after-sales.mjs';
 import { checkRazorpayOrders, startRazorpay, webhookSummary } from './suites/razorpay.mjs';
+import { ESTIMATE_PINCODES, estimateUnderLoad, prepareDelivery } from './suites/delivery.mjs';
 import {
   DASHBOARD_PATHS,
   adminLatencies,
@@ -1617,6 +1619,27 @@ function halves(list) {
  * configured for Razorpay (the double, started first) behind a proxy (TRUST_PROXY: every shopper
  * names its own address), which takes cash on delivery as well.
  */
+/** Row d1 (issue 29): the delivery promise under load, on the after-sales phase's shop. */
+async function deliveryRows(shop, handle) {
+  const estimate = await suite('delivery estimate under load', async () => {
+    await prepareDelivery(handle);
+    return estimateUnderLoad(shop.base, { concurrency: SHOPPERS, seconds: 5 });
+  });
+  if (!estimate) return;
+  log(`d1: estimate p95 ${ms(estimate.p95)} at ${SHOPPERS} clients`);
+  rows.push(
+    row(
+      'd1',
+      `Delivery estimate for a pincode (GET /api/delivery/estimate) at ${SHOPPERS} concurrent clients, p95 (PostgreSQL)`,
+      ms(estimate.p95),
+      `${estimate.requests} answers in 5 s (${fmt(estimate.rps, 0)}/s), ${estimate.failed} failed; p50 ${ms(estimate.p50)}, p99 ${ms(estimate.p99)}; ${ESTIMATE_PINCODES.length} pincodes across the demo areas`,
+      'p95',
+      '≤ 10 ms',
+      estimate.p95 <= 10 && estimate.failed === 0,
+    ),
+  );
+}
+
 async function afterSalesPhase() {
   const { database, handle } = await seededPostgres();
   log(
@@ -1643,6 +1666,7 @@ async function afterSalesPhase() {
   });
   cleanups.push(() => shop.stop());
   await afterSalesRows(shop, handle, prepared, database.name, razorpay);
+  await deliveryRows(shop, handle);
   await shop.stop();
   await razorpay?.stop();
   await handle.close();

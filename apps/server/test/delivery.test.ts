@@ -220,6 +220,59 @@ describe(`delivery promise (${testDriver})`, () => {
     expect((await orderRow(orderId))?.statusId).toBe(ORDER_STATUS.PAYMENT);
   });
 
+  it('imports areas from a CSV after a preview: all rows or none', async () => {
+    const csv = (text: string, url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...admin.auth, 'content-type': 'text/csv' },
+        payload: text,
+      });
+    const withError = [
+      'pincode_from,pincode_to,zone,delivery_days,cash_on_delivery,same_day,same_day_cutoff',
+      '226001,226025,Lucknow,3,yes,,',
+      '411001,411062,Pune,3,yes,no,',
+      '999999,,Broken,forty,,,',
+      '226001,226025,Lucknow again,3,,,',
+    ].join('\n');
+    const preview = await csv(withError, '/api/delivery/areas/import/preview');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      creates: 1,
+      updates: 1,
+      unchanged: 0,
+      refused: [
+        { line: 4, message: DELIVERY_MESSAGES.deliveryDays },
+        { line: 5, message: 'The same pincodes as line 2.' },
+      ],
+    });
+    const refused = await csv(withError, '/api/delivery/areas/import');
+    expect(refused.statusCode).toBe(400);
+    expect((await estimate('226010')).json().zone).toBe('Rest of India');
+
+    const fixed = withError.split('\n').slice(0, 3).join('\n');
+    const imported = await csv(fixed, '/api/delivery/areas/import');
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ creates: 1, updates: 1, unchanged: 0 });
+    expect((await estimate('226010')).json().zone).toBe('Lucknow');
+    clock = ist('2026-12-02T10:00');
+    expect((await estimate('411001')).json().deliverBy).toBe('2026-12-05');
+    // Again: nothing to change.
+    expect((await csv(fixed, '/api/delivery/areas/import/preview')).json()).toMatchObject({
+      creates: 0,
+      updates: 0,
+      unchanged: 2,
+    });
+    const badHeader = await csv('pin,zone\n1,2', '/api/delivery/areas/import/preview');
+    expect(badHeader.statusCode).toBe(400);
+    expect(badHeader.json().message).toContain('is not a delivery area column');
+    // Put Pune back as the other tests expect it.
+    await csv(
+      'pincode_from,pincode_to,zone,delivery_days\n411001,411062,Pune,2',
+      '/api/delivery/areas/import',
+    );
+  });
+
   it('lets admins keep areas and the calendar, audited; members may not', async () => {
     const member = await createUser(t);
     expect((await call(member, 'GET', '/api/delivery/areas')).statusCode).toBe(403);

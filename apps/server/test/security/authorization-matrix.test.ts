@@ -118,6 +118,12 @@ const catalogueCsv = (url: string): Request => ({
   headers: { 'content-type': 'text/csv' },
   payload: `${Object.values(CATALOG_CSV_COLUMNS).join(',')}\n,Matrix import ${unique()},Matrix division,Matrix maker,Matrix salt,90,100,OTC,no,,,,,,3004,5,5,yes,yes,0\n`,
 });
+const deliveryCsv = (url: string): Request => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'text/csv' },
+  payload: 'pincode_from,pincode_to,zone,delivery_days\n560001,560009,Matrix,2\n',
+});
 /** A visitor's Contact Us message, open or already handled by the world's admin (issue 18). */
 async function contactMessage(w: World, handled: boolean): Promise<number> {
   const [row] = await w.db
@@ -1398,6 +1404,16 @@ export const MATRIX: Record<string, Case | Case[]> = {
         event: 'delivered',
         occurredAt: new Date().toISOString(),
       }),
+  },
+  'POST /api/delivery/areas/import/preview': {
+    note: 'what a delivery areas CSV would change (writes nothing)',
+    expect: ADMIN_ONLY(200),
+    request: () => deliveryCsv('/api/delivery/areas/import/preview'),
+  },
+  'POST /api/delivery/areas/import': {
+    note: 'import a delivery areas CSV',
+    expect: ADMIN_ONLY(200),
+    request: () => deliveryCsv('/api/delivery/areas/import'),
   },
 };
 

@@ -9,6 +9,7 @@ import {
   type DispatchCalendar,
   type PincodeService,
 } from './delivery';
+import { DELIVERY_MESSAGES, deliveryAreaFromCsv } from '../schemas/delivery';
 
 // 2026-12-04 is a Friday; 2026-12-05 Saturday, 2026-12-06 Sunday, 2026-12-25 a holiday (Friday).
 const calendar: DispatchCalendar = {
@@ -141,5 +142,41 @@ describe('texts', () => {
     ['', false],
   ])('isTimeOfDay(%s) = %s', (value, ok) => {
     expect(isTimeOfDay(value)).toBe(ok);
+  });
+});
+
+describe('delivery areas CSV', () => {
+  it.each([
+    [
+      {
+        pincode_from: '560001',
+        pincode_to: '560110',
+        zone: 'Bengaluru',
+        delivery_days: '1',
+        same_day: 'yes',
+        same_day_cutoff: '14:00',
+      },
+      true,
+    ],
+    [{ pincode_from: '560001', zone: 'One', delivery_days: '2', cash_on_delivery: 'No' }, true],
+    [
+      { pincode_from: '560001', zone: 'One', delivery_days: '2', cash_on_delivery: 'maybe' },
+      'cashOnDelivery: write yes or no.',
+    ],
+    [{ pincode_from: '56001', zone: 'One', delivery_days: '2' }, DELIVERY_MESSAGES.pincodeFrom],
+    [
+      { pincode_from: '560001', pincode_to: '559999', zone: 'One', delivery_days: '2' },
+      DELIVERY_MESSAGES.pincodeTo,
+    ],
+    [{ pincode_from: '560001', zone: 'One', delivery_days: 'two' }, DELIVERY_MESSAGES.deliveryDays],
+    [
+      { pincode_from: '560001', zone: 'One', delivery_days: '2', same_day: '1' },
+      DELIVERY_MESSAGES.sameDayNeedsCutoff,
+    ],
+    [{ pincode_from: '560001', zone: '', delivery_days: '2' }, DELIVERY_MESSAGES.zone],
+  ] as const)('%o → %s', (cells, expected) => {
+    const result = deliveryAreaFromCsv(cells);
+    if (expected === true) expect(result.ok).toBe(true);
+    else expect(result).toEqual({ ok: false, message: expected });
   });
 });

@@ -156,3 +156,90 @@ export const deliveryCalendarSchema = z.object({
     ),
 });
 export type DeliveryCalendarInput = z.infer<typeof deliveryCalendarSchema>;
+
+/**
+ * The delivery areas' CSV (issue 29): one area per row, as the admin screen lists them. Yes/no
+ * columns take yes/no, true/false or 1/0; empty optional cells take the defaults (To = From, COD
+ * yes, same day no, served yes).
+ */
+export const DELIVERY_CSV_COLUMNS = [
+  'pincode_from',
+  'pincode_to',
+  'zone',
+  'delivery_days',
+  'cash_on_delivery',
+  'same_day',
+  'same_day_cutoff',
+  'serviceable',
+] as const;
+export type DeliveryCsvColumn = (typeof DELIVERY_CSV_COLUMNS)[number];
+export const DELIVERY_CSV_MAX_BYTES = 1024 * 1024;
+export const DELIVERY_CSV_MAX_ROWS = 20_000;
+
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0']);
+
+/** A yes/no cell: undefined when empty (the default), null when it is neither. */
+export function csvYesNo(cell: string | undefined): boolean | undefined | null {
+  const value = (cell ?? '').trim().toLowerCase();
+  if (value === '') return undefined;
+  if (YES.has(value)) return true;
+  if (NO.has(value)) return false;
+  return null;
+}
+
+/** One CSV row as the area input the form sends, or the sentence saying what is wrong. */
+export function deliveryAreaFromCsv(
+  cells: Partial<Record<DeliveryCsvColumn, string>>,
+): { ok: true; area: DeliveryAreaInput } | { ok: false; message: string } {
+  const flags = {
+    cashOnDelivery: csvYesNo(cells.cash_on_delivery),
+    sameDay: csvYesNo(cells.same_day),
+    serviceable: csvYesNo(cells.serviceable),
+  };
+  for (const [name, value] of Object.entries(flags))
+    if (value === null) return { ok: false, message: `${name}: write yes or no.` };
+  const days = (cells.delivery_days ?? '').trim();
+  const parsed = deliveryAreaInputSchema.safeParse({
+    pincodeFrom: (cells.pincode_from ?? '').trim(),
+    ...(cells.pincode_to?.trim() ? { pincodeTo: cells.pincode_to.trim() } : {}),
+    zone: cells.zone ?? '',
+    deliveryDays: /^\d{1,3}$/.test(days) ? Number(days) : Number.NaN,
+    ...(flags.cashOnDelivery === undefined ? {} : { cashOnDelivery: flags.cashOnDelivery }),
+    ...(flags.sameDay === undefined ? {} : { sameDay: flags.sameDay }),
+    ...(flags.serviceable === undefined ? {} : { serviceable: flags.serviceable }),
+    sameDayCutoff: cells.same_day_cutoff?.trim() ? cells.same_day_cutoff.trim() : null,
+  });
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid row.' };
+  return { ok: true, area: parsed.data };
+}
+
+export const deliveryImportRowSchema = z.object({
+  line: z.number().int(),
+  pincodeFrom: z.string(),
+  pincodeTo: z.string(),
+  zone: z.string(),
+  action: z.enum(['create', 'update', 'unchanged']),
+});
+export const deliveryImportRefusedSchema = z.object({
+  line: z.number().int(),
+  message: z.string(),
+});
+
+export const deliveryImportPreviewSchema = z.object({
+  creates: z.number().int(),
+  updates: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.array(deliveryImportRefusedSchema),
+  /** The first rows as they would be applied, for the admin to look at. */
+  sample: z.array(deliveryImportRowSchema),
+});
+export type DeliveryImportPreview = z.infer<typeof deliveryImportPreviewSchema>;
+
+export const deliveryImportResultSchema = z.object({
+  message: z.string(),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  unchanged: z.number().int(),
+});

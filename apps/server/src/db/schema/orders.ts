@@ -85,6 +85,11 @@ export const orders = pgTable(
     // Issue 18 dashboard: the per-day sums of a period read this index alone (no heap visits).
     index('orders_created_at_status_total_idx').on(t.createdAt, t.statusId, t.totalOrderValueMinor),
     index('orders_address_id_idx').on(t.addressId),
+    // Issue 29: the dispatch desk's on-time rate reads the orders delivered in a period.
+    index('orders_delivered_at_idx')
+      .on(t.deliveredAt, t.expectedDeliveryDate)
+      .where(sql`${t.deliveredAt} is not null`),
+    index('orders_status_expected_delivery_idx').on(t.statusId, t.expectedDeliveryDate),
   ],
 );
 

@@ -7,8 +7,14 @@ import {
   deliveryCalendarSchema,
   deliveryEstimateQuerySchema,
   deliveryEstimateSchema,
+  DELIVERY_CSV_COLUMNS,
+  DELIVERY_CSV_MAX_BYTES,
+  deliveryImportPreviewSchema,
+  deliveryImportResultSchema,
   messageResponseSchema,
 } from '@pharmacy/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BadRequestError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { errorResponses, idParams } from '../../lib/route-schemas';
 import type { DeliveryService } from './delivery.service';
@@ -103,6 +109,51 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
       return { message: 'Delivery area removed' };
     },
   );
+
+  // The CSV body is read as it is, only here, up to the import's own size limit.
+  await app.register(async (scope) => {
+    const imports = scope.withTypeProvider<ZodTypeProvider>();
+    imports.addContentTypeParser(
+      ['text/csv', 'application/csv', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: DELIVERY_CSV_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const csvOf = (body: unknown) => {
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new BadRequestError('file: Send the CSV file as the request body (text/csv).');
+      return body;
+    };
+    imports.post(
+      '/delivery/areas/import/preview',
+      {
+        config: admin,
+        bodyLimit: DELIVERY_CSV_MAX_BYTES,
+        schema: {
+          tags,
+          summary: `What importing a delivery areas CSV would do (columns: ${DELIVERY_CSV_COLUMNS.join(', ')}): areas to add, change or leave, and the refused rows with their line. Writes nothing.`,
+          response: {
+            200: deliveryImportPreviewSchema,
+            ...errorResponses(400, 401, 403, 413, 415),
+          },
+        },
+      },
+      async (request) => delivery.previewImport(csvOf(request.body)),
+    );
+    imports.post(
+      '/delivery/areas/import',
+      {
+        config: admin,
+        bodyLimit: DELIVERY_CSV_MAX_BYTES,
+        schema: {
+          tags,
+          summary:
+            'Import a delivery areas CSV: every row in one transaction, or nothing when any row is refused (400)',
+          response: { 200: deliveryImportResultSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request) => delivery.importAreas(csvOf(request.body), requireSession(request).userId),
+    );
+  });
 
   app.get(
     '/delivery/calendar',

@@ -13,11 +13,12 @@ import {
   type PincodeService,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import * as repository from './delivery.repository';
 import type { DeliveryAreaRow, DeliveryAreaValues } from './delivery.repository';
+import { readDeliveryCsv } from './delivery-csv';
 
 export const AREA_NOT_FOUND = 'No delivery area found.';
 
@@ -81,6 +82,56 @@ async function readDispatchCalendar(tx: DbOrTx): Promise<DispatchCalendar> {
     workingDays: calendar.workingDays,
     dispatchCutoff: calendar.dispatchCutoff,
     holidays: calendar.holidays.map((holiday) => holiday.day),
+  };
+}
+
+interface PlannedRow {
+  line: number;
+  values: DeliveryAreaValues;
+  action: 'create' | 'update' | 'unchanged';
+  id?: number;
+}
+
+const sameArea = (row: DeliveryAreaRow, values: DeliveryAreaValues) =>
+  row.zone === values.zone &&
+  row.serviceable === values.serviceable &&
+  row.deliveryDays === values.deliveryDays &&
+  row.cashOnDelivery === values.cashOnDelivery &&
+  row.sameDay === values.sameDay &&
+  row.sameDayCutoff === (values.sameDayCutoff ?? null);
+
+/**
+ * The CSV read and checked, each row matched with the area of exactly its range (an import
+ * changes that one rather than adding a second), a range twice in one file refused.
+ */
+async function planImport(tx: DbOrTx, content: Buffer) {
+  const { rows: read, refused } = readDeliveryCsv(content);
+  const rows: PlannedRow[] = [];
+  const seen = new Map<string, number>();
+  for (const row of read) {
+    const values = areaValues(row.area);
+    const key = `${values.pincodeFrom}-${values.pincodeTo}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      refused.push({ line: row.line, message: `The same pincodes as line ${first}.` });
+      continue;
+    }
+    seen.set(key, row.line);
+    const existing = await repository.findAreaByRange(tx, values.pincodeFrom, values.pincodeTo);
+    rows.push({
+      line: row.line,
+      values,
+      action: !existing ? 'create' : sameArea(existing, values) ? 'unchanged' : 'update',
+      id: existing?.id,
+    });
+  }
+  refused.sort((a, b) => a.line - b.line);
+  return {
+    rows,
+    refused,
+    creates: rows.filter((row) => row.action === 'create').length,
+    updates: rows.filter((row) => row.action === 'update').length,
+    unchanged: rows.filter((row) => row.action === 'unchanged').length,
   };
 }
 
@@ -247,6 +298,57 @@ export function createDeliveryService(deps: {
           entityId: id,
           details: { before: toArea(row) },
         });
+      });
+    },
+
+    /** What importing the CSV would do: writes nothing. */
+    async previewImport(content: Buffer) {
+      const planned = await planImport(db, content);
+      return {
+        creates: planned.creates,
+        updates: planned.updates,
+        unchanged: planned.unchanged,
+        refused: planned.refused.slice(0, 200),
+        sample: planned.rows.slice(0, 50).map((row) => ({
+          line: row.line,
+          pincodeFrom: pincodeText(row.values.pincodeFrom),
+          pincodeTo: pincodeText(row.values.pincodeTo),
+          zone: row.values.zone,
+          action: row.action,
+        })),
+      };
+    },
+
+    /** Every row in one transaction, or none when any is refused (the preview says which). */
+    async importAreas(content: Buffer, byUserId: number) {
+      return db.transaction(async (tx) => {
+        const planned = await planImport(tx, content);
+        if (planned.refused.length > 0)
+          throw new BadRequestError(
+            `${planned.refused.length} rows cannot be imported (first: line ${planned.refused[0]?.line}: ${planned.refused[0]?.message}). Nothing was changed.`,
+          );
+        for (const row of planned.rows) {
+          if (row.action === 'create') await repository.insertArea(tx, row.values);
+          else if (row.action === 'update' && row.id !== undefined)
+            await repository.updateArea(tx, row.id, row.values);
+        }
+        await recordAudit(tx, {
+          actorUserId: byUserId,
+          action: 'delivery.areas_imported',
+          entityType: 'delivery_area',
+          entityId: 'import',
+          details: {
+            creates: planned.creates,
+            updates: planned.updates,
+            unchanged: planned.unchanged,
+          },
+        });
+        return {
+          message: `Imported: ${planned.creates} added, ${planned.updates} changed, ${planned.unchanged} unchanged.`,
+          creates: planned.creates,
+          updates: planned.updates,
+          unchanged: planned.unchanged,
+        };
       });
     },
 

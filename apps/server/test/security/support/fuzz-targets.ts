@@ -171,6 +171,29 @@ const catalogueCsvBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   })),
 );
 
+/** Delivery areas' CSVs: a valid header with hostile rows, hostile headers, broken quoting. */
+const deliveryCsvCell = fc.oneof(
+  fc.constantFrom('560001', '999999', '000000', '5600011', 'yes', 'no', '14:00', '99:99', '-1', ''),
+  fc.string({ maxLength: 12 }),
+);
+const deliveryCsvText = fc.oneof(
+  fc
+    .array(fc.array(deliveryCsvCell, { minLength: 1, maxLength: 9 }), { maxLength: 6 })
+    .map(
+      (rows) =>
+        `pincode_from,pincode_to,zone,delivery_days,cash_on_delivery,same_day,same_day_cutoff,serviceable\n${rows
+          .map((cells) => cells.map(csvCell).join(','))
+          .join('\n')}`,
+    ),
+  fc.string({ maxLength: 80 }),
+  fc.constantFrom('\uFEFF', '"', 'pincode_from\n"unclosed', ''),
+);
+const deliveryCsvBody: fc.Arbitrary<FuzzBody> = deliveryCsvText.map((text): FuzzBody => ({
+  kind: 'raw',
+  text,
+  contentType: 'text/csv',
+}));
+
 /** Prices and catalogue ids that pass, so the rest of a generated product reaches the database. */
 const productFields =
   (w: FuzzWorld) =>
@@ -1072,6 +1095,18 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'orders',
     actors: ['anonymous'],
     body: () => jsonBody(courierWebhookSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'POST /api/delivery/areas/import/preview',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => deliveryCsvBody,
+  },
+  {
+    route: 'POST /api/delivery/areas/import',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => deliveryCsvBody,
   },
   {
     route: 'PUT /api/delivery/calendar',

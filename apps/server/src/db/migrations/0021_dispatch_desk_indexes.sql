@@ -1,0 +1,2 @@
+CREATE INDEX "orders_delivered_at_idx" ON "orders" USING btree ("delivered_at","expected_delivery_date") WHERE "orders"."delivered_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_status_expected_delivery_idx" ON "orders" USING btree ("status_id","expected_delivery_date");
