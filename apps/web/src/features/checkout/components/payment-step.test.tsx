@@ -113,6 +113,52 @@ describe('PaymentStep: the cash-on-delivery maximum (issue 28)', () => {
     expect(screen.queryByRole('button', { name: 'Cash on Delivery' })).toBeNull();
   });
 
+  it('issue 29: no cash on delivery where the order’s pincode does not take it, and says why', async () => {
+    const atPincode = (cashOnDelivery: boolean) => ({
+      body: {
+        pincode: '781005',
+        serviceable: true,
+        zone: 'North-East',
+        cashOnDelivery,
+        deliverBy: '2026-12-09',
+        dispatchOn: '2026-12-02',
+        sameDay: false,
+        inStock: null,
+        text: 'Delivery by Wed, 9 Dec',
+      },
+    });
+    const addressed: Order = {
+      ...order(40),
+      shippingAddress: {
+        name: 'Asha',
+        phone: '9876543210',
+        street: '1 GS Road',
+        city: 'Guwahati',
+        state: 'Assam',
+        country: 'India',
+        pinCode: '781005',
+        alternatePhone: null,
+      },
+    };
+    mockApi({
+      'GET /api/settings': { body: settingsResponse },
+      'GET /api/delivery/estimate': atPincode(false),
+    });
+    const { unmount } = renderWithProviders(<PaymentStep order={addressed} />);
+    expect(
+      await screen.findByText('Cash on delivery is not available at 781005. Please pay online.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cash on Delivery' })).toBeNull();
+    unmount();
+
+    mockApi({
+      'GET /api/settings': { body: settingsResponse },
+      'GET /api/delivery/estimate': atPincode(true),
+    });
+    renderWithProviders(<PaymentStep order={addressed} />);
+    expect(await screen.findByRole('button', { name: 'Cash on Delivery' })).toBeTruthy();
+  });
+
   it('at the maximum itself cash on delivery is offered', async () => {
     mockApi({
       'GET /api/settings': { body: withMaximum(120) },
