@@ -117,7 +117,8 @@ export function PincodeCheck({
 }
 
 function EstimateLine({ estimate }: { estimate: ReturnType<typeof useDeliveryEstimate> }) {
-  if (estimate.isPending)
+  // The previous pincode's answer, kept while the new one loads, is not this pincode's promise.
+  if (estimate.isPending || estimate.isPlaceholderData)
     return <p className="h-5 w-40 animate-pulse rounded bg-slate-100" aria-label="Checking…" />;
   if (estimate.isError)
     return (
