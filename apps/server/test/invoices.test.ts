@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, financialYearOf, shortFinancialYearLabel } from '@pharmacy/shared';
@@ -20,26 +17,13 @@ import {
   validAddress,
   type TestUser,
 } from './factories';
+import { pdfText } from './support/pdf-text';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { readOutbox } from './support/outbox';
 
 /** The seller of the test app: the demo defaults, in Karnataka (29). */
 const IN_KARNATAKA = { ...validAddress, city: 'Bengaluru', state: 'Karnataka', pinCode: '560001' };
 const IN_MAHARASHTRA = validAddress;
-
-/** The PDF as text, read by poppler's pdftotext (column layout kept), whitespace runs as one space. */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
-  try {
-    const file = path.join(dir, 'document.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-      .replace(/\s+/g, ' ')
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe(`GST invoices and credit notes (${testDriver})`, () => {
   let t: TestApp;

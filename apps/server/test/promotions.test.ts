@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,26 +28,13 @@ import {
   type CatalogBasics,
 } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
+import { pdfText } from './support/pdf-text';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { givePoints, insertCoupon, insertOrderAtPayment } from './support/promotions';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const money = (paise: number) => formatMoney(fromMinorUnits(paise), '');
-
-/** The PDF as text (pdftotext, layout kept), whitespace runs as one space. */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'promotions-pdf-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-      .replace(/\s+/g, ' ')
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Issue 19 items 4 and 5: a coupon and points on an order before payment, priced on the server. */
 describe(`coupons and points before payment (${testDriver})`, () => {

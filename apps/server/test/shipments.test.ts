@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, SHIPMENT_MESSAGES } from '@pharmacy/shared';
@@ -10,23 +6,11 @@ import { auditLog, orders } from '../src/db/schema/index';
 import { AWB_TAKEN, NOT_READY_TO_DISPATCH } from '../src/modules/shipments/shipments.service';
 import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
+import { pdfText } from './support/pdf-text';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 import { readOutbox } from './support/outbox';
 
 const WEBHOOK_SECRET = 'courier-webhook-secret-for-tests';
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'packing-slip-'));
-  try {
-    const file = path.join(dir, 'slip.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-      .replace(/\s+/g, ' ')
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Issue 29 point 4: parcels with couriers and tracking numbers, events, the webhook, the slip. */
 describe(`shipments (${testDriver})`, () => {
