@@ -36,6 +36,7 @@
 //                    issue 28 (n4–n5): the same paid through Razorpay (the local double, its
 //                    webhooks on), and its ratio to cash on delivery (≥ 0.8×, else a FAIL line);
 //                    issue 29 (d1): the delivery estimate's p95 at 16 clients on the same shop
+//   --only delivery  issue 29 (d1) alone
 //   --only web     just the web targets (e1–e6, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --lighthouse-runs N   Lighthouse runs per page (default 5, the median is reported)
@@ -159,6 +160,7 @@ const JOBS_ONLY = args.only === 'jobs';
 const DASHBOARD_ONLY = args.only === 'dashboard';
 const CATALOG_CSV_ONLY = args.only === 'catalog-csv';
 const AFTER_SALES_ONLY = args.only === 'after-sales';
+const DELIVERY_ONLY = args.only === 'delivery';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
@@ -175,10 +177,11 @@ if (
     'dashboard',
     'catalog-csv',
     'after-sales',
+    'delivery',
   ].includes(args.only)
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard, catalog-csv or after-sales`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard, catalog-csv, after-sales or delivery`,
   );
   process.exit(2);
 }
@@ -309,7 +312,13 @@ const times = (value) => fmt(value, 2, '×');
 
 // ---------------------------------------------------------------------------------- the web app
 const webBuild =
-  args['skip-web'] || NARROW || INVENTORY_ONLY || JOBS_ONLY || CATALOG_CSV_ONLY || AFTER_SALES_ONLY
+  args['skip-web'] ||
+  NARROW ||
+  INVENTORY_ONLY ||
+  JOBS_ONLY ||
+  CATALOG_CSV_ONLY ||
+  AFTER_SALES_ONLY ||
+  DELIVERY_ONLY
     ? Promise.resolve({ ok: false, error: 'skipped' })
     : buildWeb();
 
@@ -1640,6 +1649,21 @@ async function deliveryRows(shop, handle) {
   );
 }
 
+/** `--only delivery`: row d1 alone, on a PostgreSQL shop of its own. */
+async function deliveryPhase() {
+  const { database, handle } = await seededPostgres();
+  const shop = await startShopServer({
+    label: 'shop (PostgreSQL)',
+    port: await freePort(),
+    env: { DATABASE_URL: database.url, DATA_DIR: tempDir('bench-pg-') },
+  });
+  cleanups.push(() => shop.stop());
+  await deliveryRows(shop, handle);
+  await shop.stop();
+  await handle.close();
+  await database.drop();
+}
+
 async function afterSalesPhase() {
   const { database, handle } = await seededPostgres();
   log(
@@ -2085,6 +2109,7 @@ try {
   else if (DASHBOARD_ONLY) await dashboardPhase();
   else if (CATALOG_CSV_ONLY) await catalogCsvPhase();
   else if (AFTER_SALES_ONLY) await afterSalesPhase();
+  else if (DELIVERY_ONLY) await deliveryPhase();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();

@@ -180,6 +180,7 @@ export async function rawThroughput(base, paths, options = {}) {
     requests: counts.ok,
     errors: counts.errors + counts.other,
     p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     bytesPerRequest: counts.bytes / Math.max(1, counts.responses),
   };

@@ -14,6 +14,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { createTtlCache } from '../../lib/cache';
 import { recordAudit } from '../audit/audit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import * as repository from './delivery.repository';
@@ -138,7 +139,7 @@ async function planImport(tx: DbOrTx, content: Buffer) {
 export function createDeliveryService(deps: {
   db: Database;
   catalog: Pick<CatalogService, 'productsByIds'>;
-  /** The calendar was saved here: other instances drop their copy (the change feed). */
+  /** Areas or the calendar changed here: other instances drop their copies (the change feed). */
   onCalendarSaved?: () => void;
   now?: () => Date;
 }) {
@@ -160,16 +161,40 @@ export function createDeliveryService(deps: {
     if (version === calendarVersion) cachedCalendar = calendar;
     return calendar;
   }
+  /**
+   * The area of each pincode asked about lately: the product page and the cart ask on every view,
+   * and areas change a few times a year. Dropped whenever an area or the calendar changes here or
+   * (the change feed) on another instance; a minute at most otherwise.
+   */
+  const areas = createTtlCache<DeliveryAreaRow | null>({
+    ttlMs: 60_000,
+    maxEntries: 20_000,
+    version: () => calendarVersion,
+  });
+  async function areaOf(tx: DbOrTx, pincode: string): Promise<DeliveryAreaRow | undefined> {
+    const cached = areas.get(pincode);
+    if (cached !== undefined) return cached ?? undefined;
+    const version = calendarVersion;
+    const row = await repository.areaFor(tx, Number(pincode));
+    areas.set(pincode, row ?? null, version);
+    return row;
+  }
   function forgetCalendar() {
     calendarVersion += 1;
     cachedCalendar = undefined;
   }
+  /** Areas changed here: this instance forgets at once, the others through the change feed. */
+  async function changingAreas<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      forgetCalendar();
+      deps.onCalendarSaved?.();
+    }
+  }
 
   async function promiseFor(pincode: string, tx: DbOrTx = db): Promise<PincodePromise> {
-    const [area, calendar] = await Promise.all([
-      repository.areaFor(tx, Number(pincode)),
-      calendarOf(tx),
-    ]);
+    const [area, calendar] = await Promise.all([areaOf(tx, pincode), calendarOf(tx)]);
     const service = toService(area);
     const promise = deliveryPromise(now(), calendar, service);
     return {
@@ -189,7 +214,7 @@ export function createDeliveryService(deps: {
     /** GET /delivery/estimate: the promise shown on the product page and in the cart. */
     async estimate(pincode: string, productId?: number): Promise<DeliveryEstimate> {
       const [area, calendar, products] = await Promise.all([
-        repository.areaFor(db, Number(pincode)),
+        areaOf(db, pincode),
         calendarOf(db),
         productId ? deps.catalog.productsByIds([productId]) : undefined,
       ]);
@@ -257,48 +282,54 @@ export function createDeliveryService(deps: {
     },
 
     async createArea(input: DeliveryAreaInput, byUserId: number) {
-      return db.transaction(async (tx) => {
-        const row = await repository.insertArea(tx, areaValues(input));
-        await recordAudit(tx, {
-          actorUserId: byUserId,
-          action: 'delivery.area_saved',
-          entityType: 'delivery_area',
-          entityId: row.id,
-          details: { after: toArea(row) },
-        });
-        return toArea(row);
-      });
+      return changingAreas(() =>
+        db.transaction(async (tx) => {
+          const row = await repository.insertArea(tx, areaValues(input));
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'delivery.area_saved',
+            entityType: 'delivery_area',
+            entityId: row.id,
+            details: { after: toArea(row) },
+          });
+          return toArea(row);
+        }),
+      );
     },
 
     async updateArea(id: number, input: DeliveryAreaInput, byUserId: number) {
-      return db.transaction(async (tx) => {
-        const before = await repository.findArea(tx, id);
-        if (!before) throw new NotFoundError(AREA_NOT_FOUND);
-        const row = await repository.updateArea(tx, id, areaValues(input));
-        if (!row) throw new NotFoundError(AREA_NOT_FOUND);
-        await recordAudit(tx, {
-          actorUserId: byUserId,
-          action: 'delivery.area_saved',
-          entityType: 'delivery_area',
-          entityId: id,
-          details: { before: toArea(before), after: toArea(row) },
-        });
-        return toArea(row);
-      });
+      return changingAreas(() =>
+        db.transaction(async (tx) => {
+          const before = await repository.findArea(tx, id);
+          if (!before) throw new NotFoundError(AREA_NOT_FOUND);
+          const row = await repository.updateArea(tx, id, areaValues(input));
+          if (!row) throw new NotFoundError(AREA_NOT_FOUND);
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'delivery.area_saved',
+            entityType: 'delivery_area',
+            entityId: id,
+            details: { before: toArea(before), after: toArea(row) },
+          });
+          return toArea(row);
+        }),
+      );
     },
 
     async deleteArea(id: number, byUserId: number) {
-      await db.transaction(async (tx) => {
-        const row = await repository.deleteArea(tx, id);
-        if (!row) throw new NotFoundError(AREA_NOT_FOUND);
-        await recordAudit(tx, {
-          actorUserId: byUserId,
-          action: 'delivery.area_deleted',
-          entityType: 'delivery_area',
-          entityId: id,
-          details: { before: toArea(row) },
-        });
-      });
+      await changingAreas(() =>
+        db.transaction(async (tx) => {
+          const row = await repository.deleteArea(tx, id);
+          if (!row) throw new NotFoundError(AREA_NOT_FOUND);
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'delivery.area_deleted',
+            entityType: 'delivery_area',
+            entityId: id,
+            details: { before: toArea(row) },
+          });
+        }),
+      );
     },
 
     /** What importing the CSV would do: writes nothing. */
@@ -321,35 +352,37 @@ export function createDeliveryService(deps: {
 
     /** Every row in one transaction, or none when any is refused (the preview says which). */
     async importAreas(content: Buffer, byUserId: number) {
-      return db.transaction(async (tx) => {
-        const planned = await planImport(tx, content);
-        if (planned.refused.length > 0)
-          throw new BadRequestError(
-            `${planned.refused.length} rows cannot be imported (first: line ${planned.refused[0]?.line}: ${planned.refused[0]?.message}). Nothing was changed.`,
-          );
-        for (const row of planned.rows) {
-          if (row.action === 'create') await repository.insertArea(tx, row.values);
-          else if (row.action === 'update' && row.id !== undefined)
-            await repository.updateArea(tx, row.id, row.values);
-        }
-        await recordAudit(tx, {
-          actorUserId: byUserId,
-          action: 'delivery.areas_imported',
-          entityType: 'delivery_area',
-          entityId: 'import',
-          details: {
+      return changingAreas(() =>
+        db.transaction(async (tx) => {
+          const planned = await planImport(tx, content);
+          if (planned.refused.length > 0)
+            throw new BadRequestError(
+              `${planned.refused.length} rows cannot be imported (first: line ${planned.refused[0]?.line}: ${planned.refused[0]?.message}). Nothing was changed.`,
+            );
+          for (const row of planned.rows) {
+            if (row.action === 'create') await repository.insertArea(tx, row.values);
+            else if (row.action === 'update' && row.id !== undefined)
+              await repository.updateArea(tx, row.id, row.values);
+          }
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'delivery.areas_imported',
+            entityType: 'delivery_area',
+            entityId: 'import',
+            details: {
+              creates: planned.creates,
+              updates: planned.updates,
+              unchanged: planned.unchanged,
+            },
+          });
+          return {
+            message: `Imported: ${planned.creates} added, ${planned.updates} changed, ${planned.unchanged} unchanged.`,
             creates: planned.creates,
             updates: planned.updates,
             unchanged: planned.unchanged,
-          },
-        });
-        return {
-          message: `Imported: ${planned.creates} added, ${planned.updates} changed, ${planned.unchanged} unchanged.`,
-          creates: planned.creates,
-          updates: planned.updates,
-          unchanged: planned.unchanged,
-        };
-      });
+          };
+        }),
+      );
     },
 
     async calendar() {
