@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
           { path: d.delivery.path, element: page(adminDelivery, 'DeliveryRoute') },
           { path: d.deliveryAreas.path, element: page(adminDelivery, 'DeliveryAreasRoute') },
           { path: d.deliveryCalendar.path, element: page(adminDelivery, 'DispatchCalendarRoute') },
+          { path: d.deliveryCouriers.path, element: page(adminDelivery, 'CouriersRoute') },
           {
             path: d.prescriptions.path,
             element: page(

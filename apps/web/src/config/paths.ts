@@ -203,6 +203,11 @@ export const paths = {
       path: '/dashboard/delivery/calendar',
       getHref: () => '/dashboard/delivery/calendar',
     },
+    /** The couriers parcels leave with, each with its tracking page. */
+    deliveryCouriers: {
+      path: '/dashboard/delivery/couriers',
+      getHref: () => '/dashboard/delivery/couriers',
+    },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

@@ -111,6 +111,10 @@ export async function apiRequest<T = unknown>(
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
+  } else if (body instanceof Blob) {
+    // A file sent as it is (a CSV import): its type unless the caller names one.
+    headers['Content-Type'] ??= body.type || 'application/octet-stream';
+    payload = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);

@@ -1,8 +1,9 @@
-import { CalendarDays, MapPinned } from 'lucide-react';
+import { CalendarDays, MapPinned, Truck } from 'lucide-react';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { CouriersPage } from '../../../features/admin-delivery/components/couriers-page';
 import { DeliveryAreasPage } from '../../../features/admin-delivery/components/delivery-areas-page';
 import { DispatchCalendarPage } from '../../../features/admin-delivery/components/dispatch-calendar-page';
 import { RequireAdmin } from '../../components/require-admin';
@@ -14,9 +15,10 @@ const tabs = [
     to: paths.dashboard.deliveryCalendar.getHref(),
     Icon: CalendarDays,
   },
+  { label: 'Couriers', to: paths.dashboard.deliveryCouriers.getHref(), Icon: Truck },
 ];
 
-/** The two delivery screens side by side: one menu entry, a tab for each. */
+/** The delivery screens side by side: one menu entry, a tab for each. */
 function DeliveryTabs() {
   return (
     <nav aria-label="Delivery" className="mb-6 border-b border-slate-200">
@@ -59,6 +61,15 @@ export const DispatchCalendarRoute = () => (
     <DocumentTitle title="Dispatch calendar" />
     <DeliveryTabs />
     <DispatchCalendarPage />
+  </RequireAdmin>
+);
+
+/** Issue 29: the couriers parcels leave with (admin only). */
+export const CouriersRoute = () => (
+  <RequireAdmin>
+    <DocumentTitle title="Couriers" />
+    <DeliveryTabs />
+    <CouriersPage />
   </RequireAdmin>
 );
 

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { deliveryAreaListQuerySchema, LIMITS, type DeliveryArea } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
+import { AreasCsvImport } from './areas-csv-import';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -383,7 +384,12 @@ export function DeliveryAreasPage() {
       <PageHeader
         title="Delivery areas"
         description="A pincode takes the narrowest range that holds it."
-        actions={addButton()}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <AreasCsvImport />
+            {addButton()}
+          </div>
+        }
       />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <form
