@@ -49,12 +49,23 @@ async function waitForHealth(server, timeoutMs = 180_000) {
 }
 
 async function stop(server) {
-  if (server.child.exitCode !== null) return;
-  // The whole group: npm and the server it started.
-  process.kill(-server.child.pid, 'SIGTERM');
-  const timer = setTimeout(() => process.kill(-server.child.pid, 'SIGKILL'), 15_000);
-  await server.exited;
-  clearTimeout(timer);
+  if (server.child.exitCode === null) {
+    // The whole group: npm and the server it started.
+    process.kill(-server.child.pid, 'SIGTERM');
+    const timer = setTimeout(() => process.kill(-server.child.pid, 'SIGKILL'), 15_000);
+    await server.exited;
+    clearTimeout(timer);
+  }
+  // npm may exit while the server it started is still closing: until the port stops answering,
+  // a new start's health check could be answered by the old server on its way out.
+  const begun = Date.now();
+  while (Date.now() - begun < 15_000) {
+    const answered = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1_000) })
+      .then(() => true)
+      .catch(() => false);
+    if (!answered) return;
+    await sleep(100);
+  }
 }
 
 async function step(name, action) {
