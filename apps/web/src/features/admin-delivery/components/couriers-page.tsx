@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FieldError, FormField, Input } from '../../../components/ui/form-field';
+import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -165,23 +166,21 @@ export function CouriersPage() {
     );
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold text-slate-900">Couriers</h1>
-          <p className="text-sm text-slate-600">
-            A courier no longer in use is kept for the parcels it carried; turn it off instead.
-          </p>
-        </div>
-        {couriers.data && couriers.data.couriers.length > 0 ? (
-          <Button
-            icon={<Plus aria-hidden="true" className="size-4" />}
-            onClick={() => setEditing('new')}
-          >
-            Add courier
-          </Button>
-        ) : null}
-      </div>
+    <div className="flex flex-col">
+      <PageHeader
+        title="Couriers"
+        description="A courier no longer in use is kept for the parcels it carried; turn it off instead."
+        actions={
+          couriers.data && couriers.data.couriers.length > 0 ? (
+            <Button
+              icon={<Plus aria-hidden="true" className="size-4" />}
+              onClick={() => setEditing('new')}
+            >
+              Add courier
+            </Button>
+          ) : undefined
+        }
+      />
       {body}
       <Dialog
         open={editing !== null}
