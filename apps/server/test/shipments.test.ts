@@ -268,6 +268,36 @@ describe(`shipments (${testDriver})`, () => {
     );
   });
 
+  it('documents every delivery and parcel route in the OpenAPI document', async () => {
+    const docs = (await call(undefined, 'GET', '/api/docs/json')).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(docs.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'GET /api/delivery/estimate',
+        'GET /api/delivery/areas',
+        'POST /api/delivery/areas',
+        'PUT /api/delivery/areas/{id}',
+        'DELETE /api/delivery/areas/{id}',
+        'POST /api/delivery/areas/import/preview',
+        'POST /api/delivery/areas/import',
+        'GET /api/delivery/calendar',
+        'PUT /api/delivery/calendar',
+        'GET /api/couriers',
+        'POST /api/couriers',
+        'PUT /api/couriers/{id}',
+        'GET /api/order/{orderId}/shipments',
+        'POST /api/order/{orderId}/shipments',
+        'POST /api/order/{orderId}/shipments/{shipmentId}/events',
+        'GET /api/order/{orderId}/packing-slip.pdf',
+        'POST /api/delivery/webhook/courier',
+      ]),
+    );
+  });
+
   it('keeps couriers: names unique, the tracking URL carries {awb}', async () => {
     const refused = await call(admin, 'POST', '/api/couriers', {
       name: 'Blue Dart',
