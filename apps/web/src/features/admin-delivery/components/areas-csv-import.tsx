@@ -1,10 +1,17 @@
 import { useId, useState } from 'react';
-import { FileDown, FileUp } from 'lucide-react';
-import { DELIVERY_CSV_COLUMNS, type DeliveryImportPreview } from '@pharmacy/shared';
+import { FileDown, FileUp, FileWarning } from 'lucide-react';
+import {
+  DELIVERY_CSV_COLUMNS,
+  DELIVERY_CSV_MAX_BYTES,
+  MAX_DELIVERY_DAYS,
+  type DeliveryCsvColumn,
+  type DeliveryImportPreview,
+} from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/form-field';
+import { FieldError, Input } from '../../../components/ui/form-field';
 import { getErrorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { notify } from '../../../lib/toast';
 import { useImportDeliveryAreas, usePreviewDeliveryImport } from '../api/import-delivery-areas';
 
@@ -15,6 +22,19 @@ export const TEMPLATE_CSV = [
   '744101,,Andaman and Nicobar Islands,7,no,no,,no',
 ].join('\n');
 
+/** What each column takes, in the words of the area form (the shared csv rules apply them). */
+const COLUMN_TEXT: Record<DeliveryCsvColumn, string> = {
+  pincode_from: 'First pincode of the range (6 digits). Needed.',
+  pincode_to: 'Last pincode of the range; empty for one pincode.',
+  zone: 'The area’s name, as shoppers see it. Needed.',
+  delivery_days: `Working days to deliver, 0 to ${MAX_DELIVERY_DAYS}. Needed.`,
+  cash_on_delivery: 'yes or no; empty is yes.',
+  same_day: 'yes or no; empty is no.',
+  same_day_cutoff:
+    'A time like 14:00: same-day orders placed before it. Needed when same_day is yes.',
+  serviceable: 'yes or no (not served); empty is yes.',
+};
+
 function downloadTemplate() {
   const url = URL.createObjectURL(new Blob([`${TEMPLATE_CSV}\n`], { type: 'text/csv' }));
   const link = document.createElement('a');
@@ -24,74 +44,171 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
+const count = (n: number) => n.toLocaleString('en-IN');
+
 const ACTION_TEXT = { create: 'Add', update: 'Change', unchanged: 'Unchanged' } as const;
 
-function PreviewSummary({ preview }: { preview: DeliveryImportPreview }) {
+function Figure({ label, value, tone }: { label: string; value: number; tone?: 'bad' }) {
   return (
-    <div className="flex flex-col gap-3" aria-live="polite">
-      <p className="text-sm text-slate-800">
-        <strong>{preview.creates}</strong> to add, <strong>{preview.updates}</strong> to change,{' '}
-        <strong>{preview.unchanged}</strong> unchanged
-        {preview.refused.length > 0 ? (
-          <>
-            , <strong className="text-red-700">{preview.refused.length} refused</strong>
-          </>
-        ) : null}
-        .
-      </p>
-      {preview.refused.length > 0 ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3">
-          <p className="mb-1 text-sm font-semibold text-red-800">
-            Fix these rows and choose the file again: nothing is imported while any is refused.
-          </p>
-          <ul className="max-h-40 overflow-y-auto text-sm text-red-800">
-            {preview.refused.map((row) => (
-              <li key={`${row.line}-${row.message}`}>
-                Line {row.line}: {row.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {preview.sample.length > 0 ? (
-        <div className="max-h-56 overflow-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The first rows as they would be applied</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Line
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Pincodes
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Zone
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {preview.sample.map((row) => (
-                <tr key={row.line}>
-                  <td className="px-3 py-1.5 text-slate-600">{row.line}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap text-slate-900">
-                    {row.pincodeFrom === row.pincodeTo
-                      ? row.pincodeFrom
-                      : `${row.pincodeFrom}–${row.pincodeTo}`}
-                  </td>
-                  <td className="px-3 py-1.5 text-slate-900">{row.zone}</td>
-                  <td className="px-3 py-1.5 text-slate-700">{ACTION_TEXT[row.action]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd
+        className={cn(
+          'text-xl font-bold tabular-nums',
+          tone === 'bad' && value > 0 ? 'text-red-700' : 'text-slate-900',
+        )}
+      >
+        {count(value)}
+      </dd>
     </div>
   );
+}
+
+function RefusedRows({ refused }: { refused: DeliveryImportPreview['refused'] }) {
+  return (
+    <section aria-labelledby="areas-refused-title">
+      <h3
+        id="areas-refused-title"
+        className="flex items-center gap-2 text-base font-semibold text-red-800"
+      >
+        <FileWarning aria-hidden="true" className="size-5" />
+        Refused rows
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Nothing is imported while a row is refused. Fix these rows in the file, then choose it
+        again.
+      </p>
+      <div
+        className="mt-2 max-h-48 overflow-auto rounded-lg border border-red-200 bg-white"
+        role="region"
+        aria-label="Refused rows table"
+        tabIndex={0}
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Refused rows: line of the file and reason</caption>
+          <thead className="sticky top-0 bg-red-50 text-left text-xs font-semibold tracking-wide text-red-900 uppercase">
+            <tr>
+              <th scope="col" className="w-16 px-2 py-2 text-right sm:px-3">
+                Line
+              </th>
+              <th scope="col" className="px-2 py-2 sm:px-3">
+                Reason
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {refused.map((row) => (
+              <tr
+                key={`${row.line}-${row.message}`}
+                className="border-t border-slate-100 even:bg-slate-50/60"
+              >
+                <td className="px-2 py-1.5 text-right font-semibold text-slate-900 tabular-nums sm:px-3">
+                  {row.line}
+                </td>
+                <td className="px-2 py-1.5 text-slate-800 sm:px-3">{row.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function SampleRows({ sample }: { sample: DeliveryImportPreview['sample'] }) {
+  return (
+    <section aria-labelledby="areas-sample-title">
+      <h3 id="areas-sample-title" className="text-base font-semibold text-slate-900">
+        First rows
+      </h3>
+      <div
+        className="mt-2 max-h-56 overflow-auto rounded-lg border border-slate-200"
+        role="region"
+        aria-label="First rows table"
+        tabIndex={0}
+      >
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">The first rows as they would be applied</caption>
+          <thead className="sticky top-0 bg-slate-100 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+            <tr>
+              <th scope="col" className="w-12 px-2 py-2 text-right sm:px-3">
+                Line
+              </th>
+              <th scope="col" className="px-2 py-2 sm:px-3">
+                Pincodes
+              </th>
+              <th scope="col" className="px-2 py-2 sm:px-3">
+                Zone
+              </th>
+              <th scope="col" className="px-2 py-2 sm:px-3">
+                Change
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sample.map((row) => (
+              <tr key={row.line} className="border-t border-slate-100 even:bg-slate-50/60">
+                <td className="px-2 py-1.5 text-right text-slate-600 tabular-nums sm:px-3">
+                  {row.line}
+                </td>
+                <td className="px-2 py-1.5 text-slate-900 tabular-nums sm:px-3">
+                  {row.pincodeFrom === row.pincodeTo ? (
+                    row.pincodeFrom
+                  ) : (
+                    // A range breaks after its dash on phones rather than pushing the table wide.
+                    <>
+                      {row.pincodeFrom}–<wbr />
+                      {row.pincodeTo}
+                    </>
+                  )}
+                </td>
+                <td className="px-2 py-1.5 text-slate-900 sm:px-3">{row.zone}</td>
+                <td className="px-2 py-1.5 text-slate-700 sm:px-3">{ACTION_TEXT[row.action]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function PreviewSummary({
+  preview,
+  fileName,
+}: {
+  preview: DeliveryImportPreview;
+  fileName: string;
+}) {
+  return (
+    <section
+      aria-labelledby="areas-preview-title"
+      aria-live="polite"
+      className="flex flex-col gap-4"
+    >
+      <div>
+        <h3 id="areas-preview-title" className="text-base font-semibold break-all text-slate-900">
+          Preview of {fileName}
+        </h3>
+        <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Figure label="To add" value={preview.creates} />
+          <Figure label="To change" value={preview.updates} />
+          <Figure label="Unchanged" value={preview.unchanged} />
+          <Figure label="Refused" value={preview.refused.length} tone="bad" />
+        </dl>
+      </div>
+      {preview.refused.length > 0 ? <RefusedRows refused={preview.refused} /> : null}
+      {preview.sample.length > 0 ? <SampleRows sample={preview.sample} /> : null}
+    </section>
+  );
+}
+
+/** Why Import is off, said beside it (DESIGN.md: a disabled button says why). */
+function importBlockedReason(preview: DeliveryImportPreview | undefined): string | null {
+  if (!preview) return 'Choose a CSV file first.';
+  if (preview.refused.length > 0) return 'Fix the refused rows first.';
+  if (preview.creates + preview.updates === 0) return 'Nothing to import: every row is as saved.';
+  return null;
 }
 
 /**
@@ -104,6 +221,8 @@ export function AreasCsvImport() {
   const preview = usePreviewDeliveryImport();
   const importAreas = useImportDeliveryAreas();
   const inputId = useId();
+  const hintId = useId();
+  const reasonId = useId();
   const close = () => {
     setOpen(false);
     setFile(null);
@@ -116,11 +235,8 @@ export function AreasCsvImport() {
     if (chosen) preview.mutate(chosen);
     else preview.reset();
   };
-  const ready =
-    file !== null &&
-    preview.data !== undefined &&
-    preview.data.refused.length === 0 &&
-    preview.data.creates + preview.data.updates > 0;
+  const blocked = preview.isPending ? 'Reading the file…' : importBlockedReason(preview.data);
+  const ready = file !== null && blocked === null;
 
   return (
     <>
@@ -134,58 +250,90 @@ export function AreasCsvImport() {
       <Dialog open={open} onClose={close} title="Import delivery areas" size="lg">
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-700">
-            One area per row, with the columns{' '}
-            <code className="text-xs break-words">{DELIVERY_CSV_COLUMNS.join(', ')}</code>.
-            pincode_from, zone and delivery_days are needed; yes/no columns take yes or no; empty
-            cells take the defaults (one pincode, cash on delivery, no same day, served). An area
-            with the same pincodes as one the shop has is changed, not added twice.
+            One area per row. A row with the same pincodes as a saved area changes it; any other row
+            adds an area. You see what will change before anything is saved.
           </p>
-          <div className="flex flex-wrap items-center gap-3">
-            <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-              CSV file
-            </label>
-            <input
+          <details className="rounded-lg border border-slate-200 bg-slate-50 text-sm">
+            <summary className="cursor-pointer px-3 py-2 font-medium text-slate-800">
+              The columns:{' '}
+              <code className="text-xs break-words text-slate-700">
+                {DELIVERY_CSV_COLUMNS.join(', ')}
+              </code>
+            </summary>
+            <dl className="grid gap-x-4 gap-y-1 border-t border-slate-200 px-3 py-2 sm:grid-cols-[auto_1fr]">
+              {DELIVERY_CSV_COLUMNS.map((column) => (
+                <div key={column} className="contents">
+                  <dt>
+                    <code className="text-xs font-semibold text-slate-900">{column}</code>
+                  </dt>
+                  <dd className="mb-1 text-slate-700 sm:mb-0">{COLUMN_TEXT[column]}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+          <div className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+                CSV file
+              </label>
+              <Button
+                variant="quiet"
+                size="sm"
+                icon={<FileDown aria-hidden="true" className="size-4" />}
+                onClick={downloadTemplate}
+              >
+                Download a template
+              </Button>
+            </div>
+            <Input
               id={inputId}
               type="file"
               accept=".csv,text/csv"
-              className="text-sm"
+              aria-describedby={hintId}
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
+              className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
             />
-            <Button
-              variant="quiet"
-              size="sm"
-              icon={<FileDown aria-hidden="true" className="size-4" />}
-              onClick={downloadTemplate}
-            >
-              Template
-            </Button>
+            <p id={hintId} className="text-xs text-slate-600">
+              The header row first; at most {DELIVERY_CSV_MAX_BYTES / (1024 * 1024)} MB. The file is
+              checked as soon as you choose it.
+            </p>
           </div>
-          {preview.isPending ? <p className="text-sm text-slate-600">Reading the file…</p> : null}
           {preview.isError ? <FieldError>{getErrorMessage(preview.error)}</FieldError> : null}
           {importAreas.isError ? (
             <FieldError>{getErrorMessage(importAreas.error)}</FieldError>
           ) : null}
-          {preview.data ? <PreviewSummary preview={preview.data} /> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              disabled={!ready}
-              isPending={importAreas.isPending}
-              pendingText="Importing…"
-              onClick={() => {
-                if (!file) return;
-                importAreas.mutate(file, {
-                  onSuccess: (result) => {
-                    notify.success(result.message);
-                    close();
-                  },
-                });
-              }}
-            >
-              Import
-            </Button>
+          {preview.data && file ? (
+            <PreviewSummary preview={preview.data} fileName={file.name} />
+          ) : null}
+          <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+            {blocked && file ? (
+              <p id={reasonId} className="mr-auto text-sm text-slate-600">
+                {blocked}
+              </p>
+            ) : null}
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                disabled={!ready}
+                title={blocked ?? undefined}
+                aria-describedby={blocked && file ? reasonId : undefined}
+                isPending={importAreas.isPending}
+                pendingText="Importing…"
+                onClick={() => {
+                  if (!file) return;
+                  importAreas.mutate(file, {
+                    onSuccess: (result) => {
+                      notify.success(result.message);
+                      close();
+                    },
+                  });
+                }}
+              >
+                Import
+              </Button>
+            </div>
           </div>
         </div>
       </Dialog>
