@@ -10,6 +10,7 @@ import { auditLog, deliveryAreas, orders, products } from '../src/db/schema/inde
 import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import { createAdmin, createUser, validAddress, type TestUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
+import { AREA_RANGE_TAKEN } from '../src/modules/delivery/delivery.service';
 
 /** An instant given as India's wall clock. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -324,6 +325,14 @@ describe(`delivery promise (${testDriver})`, () => {
     expect(sameDay.statusCode).toBe(400);
     expect(sameDay.json().message).toContain(DELIVERY_MESSAGES.sameDayNeedsCutoff);
 
+    // The same pincodes again would never be used: refused.
+    const twice = await call(admin, 'POST', '/api/delivery/areas', {
+      pincodeFrom: '302001',
+      zone: 'Jaipur again',
+      deliveryDays: 2,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(AREA_RANGE_TAKEN);
     expect((await call(admin, 'DELETE', `/api/delivery/areas/${area.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/api/delivery/areas/${area.id}`)).statusCode).toBe(404);
     expect((await estimate('302001')).json().zone).toBe('Rest of India');

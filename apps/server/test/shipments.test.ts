@@ -192,6 +192,30 @@ describe(`shipments (${testDriver})`, () => {
     );
   });
 
+  it('delivers the order when its two parcels are delivered at the same moment', async () => {
+    const { orderId } = await packingOrder();
+    for (const awb of ['DLV-4001', 'DLV-4002'])
+      expect(
+        (await call(admin, 'POST', `/api/order/${orderId}/shipments`, { courierId, awb }))
+          .statusCode,
+      ).toBe(200);
+    const parcels = (await call(admin, 'GET', `/api/order/${orderId}/shipments`)).json()
+      .shipments as { id: number; awb: string }[];
+    const answers = await Promise.all(
+      parcels.map((parcel, i) =>
+        webhook({
+          eventId: `evt-4-${i}`,
+          courier: 'Delhivery',
+          awb: parcel.awb,
+          event: 'delivered',
+          occurredAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await statusOf(orderId))?.statusId).toBe(ORDER_STATUS.DELIVERED);
+  });
+
   it('refuses a parcel for an order that is not packed yet', async () => {
     const member = await createUser(t);
     const product = await createProduct(db(), basics, {});

@@ -70,7 +70,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
         summary:
           'Add a delivery area: one pincode or a range, with its zone, days, COD and same-day',
         body: deliveryAreaInputSchema,
-        response: { 200: deliveryAreaSchema, ...adminErrors },
+        response: { 200: deliveryAreaSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => delivery.createArea(request.body, requireSession(request).userId),
@@ -85,7 +85,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
         summary: 'Change a delivery area',
         params: idParams,
         body: deliveryAreaInputSchema,
-        response: { 200: deliveryAreaSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: deliveryAreaSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

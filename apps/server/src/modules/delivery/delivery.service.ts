@@ -22,6 +22,14 @@ import type { DeliveryAreaRow, DeliveryAreaValues } from './delivery.repository'
 import { readDeliveryCsv } from './delivery-csv';
 
 export const AREA_NOT_FOUND = 'No delivery area found.';
+export const AREA_RANGE_TAKEN =
+  'An area with exactly these pincodes exists already: change that one instead.';
+
+/** Two areas of one range would leave one of them never used (the older wins): refused. */
+async function refuseSameRange(tx: DbOrTx, values: DeliveryAreaValues, exceptId?: number) {
+  const same = await repository.findAreaByRange(tx, values.pincodeFrom, values.pincodeTo);
+  if (same && same.id !== exceptId) throw new ConflictError(AREA_RANGE_TAKEN);
+}
 
 const pincodeText = (value: number) => String(value).padStart(6, '0');
 
@@ -284,7 +292,9 @@ export function createDeliveryService(deps: {
     async createArea(input: DeliveryAreaInput, byUserId: number) {
       return changingAreas(() =>
         db.transaction(async (tx) => {
-          const row = await repository.insertArea(tx, areaValues(input));
+          const values = areaValues(input);
+          await refuseSameRange(tx, values);
+          const row = await repository.insertArea(tx, values);
           await recordAudit(tx, {
             actorUserId: byUserId,
             action: 'delivery.area_saved',
@@ -302,7 +312,9 @@ export function createDeliveryService(deps: {
         db.transaction(async (tx) => {
           const before = await repository.findArea(tx, id);
           if (!before) throw new NotFoundError(AREA_NOT_FOUND);
-          const row = await repository.updateArea(tx, id, areaValues(input));
+          const values = areaValues(input);
+          await refuseSameRange(tx, values, id);
+          const row = await repository.updateArea(tx, id, values);
           if (!row) throw new NotFoundError(AREA_NOT_FOUND);
           await recordAudit(tx, {
             actorUserId: byUserId,

@@ -129,13 +129,16 @@ export function createAfterSales(deps: {
         const address = await deps.addresses.get(order.userId, addressId, tx);
         // The new address must be one the shop delivers to, and an order paid on delivery
         // needs a pincode where cash on delivery is taken (issue 29).
-        await deps.delivery.requireServed(address.pinCode, tx);
+        const promise = await deps.delivery.requireServed(address.pinCode, tx);
         if (order.paymentNote === PAYMENT_TEXT.cashOnDelivery) {
           const cod = await deps.delivery.cashOnDeliveryAt(address.pinCode, tx);
           if (!cod.offered) throw new ConflictError(cod.reason);
         }
         const { id: _id, isPrimary: _primary, ...shippingAddress } = address;
         await repository.setDeliveryAddress(tx, order.id, address.id, shippingAddress);
+        // A new pincode has its own promise, made now (issue 29).
+        if (promise.deliverBy)
+          await repository.updateOrder(tx, order.id, { expectedDeliveryDate: promise.deliverBy });
         await recordAudit(tx, {
           actorUserId: session.userId,
           action: 'order.address_changed',

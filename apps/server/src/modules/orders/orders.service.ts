@@ -314,8 +314,12 @@ export function createOrdersService(deps: {
       return changed;
     },
 
-    /** The order as it stands, in the caller's transaction (the shipments module's checks). */
-    orderInTx: (tx: DbOrTx, orderId: number) => repository.findOrder(tx, orderId),
+    /**
+     * The order as it stands, locked, in the caller's transaction: the shipments module's parcels
+     * and their events meet here, so a parcel added while another is delivered is never missed.
+     */
+    orderInTx: (tx: DbOrTx, orderId: number) =>
+      repository.findOrder(tx, orderId, { forUpdate: true }),
 
     /** Owner or admin may see the order (404 otherwise). */
     assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),

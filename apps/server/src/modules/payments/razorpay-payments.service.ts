@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
-import { PAYMENT_NOT_NEEDED } from '../orders/online-payment-steps';
+import { PAYMENT_NOT_NEEDED, type OnlinePaymentOutcome } from '../orders/online-payment-steps';
 import type { OrdersService } from '../orders/orders.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { RazorpayPaymentState, RazorpayProvider } from './payment-provider';
@@ -24,6 +24,15 @@ export const PAYMENT_AMOUNT_MISMATCH =
 export const ORDER_PAID_ONLINE = 'This order has already been paid.';
 export const PAID_AFTER_CANCEL =
   'This order was cancelled before the payment arrived; the payment is being refunded in full.';
+
+/** What the browser's save says for each outcome of recording the payment. */
+const SAVE_MESSAGES: Record<OnlinePaymentOutcome, string> = {
+  paid: 'Payment successful',
+  'already-recorded': 'Payment already saved',
+  // Recorded and refunded in full, as a card payment after a cancel is (issue 19).
+  'refunded-cancelled': PAID_AFTER_CANCEL,
+  'refunded-unneeded': PAYMENT_NOT_NEEDED,
+};
 
 /** An open Razorpay order older than this is asked about by the reconciliation job. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -75,7 +84,11 @@ export function createRazorpayPaymentsService(deps: {
     const running = settling.get(paymentId);
     if (!running || running.providerOrderId !== providerOrderId) return undefined;
     const result = await running.result.catch(() => undefined);
-    return result && { outcome: 'already-recorded' as const, orderId: result.orderId };
+    // Paid by the other report: recorded already; refunded by it: the same refund, said again.
+    if (!result) return undefined;
+    return result.outcome === 'paid'
+      ? { outcome: 'already-recorded' as const, orderId: result.orderId }
+      : result;
   }
 
   /** A payment Razorpay holds: recorded once when captured, whoever reports it. */
@@ -173,7 +186,7 @@ export function createRazorpayPaymentsService(deps: {
       if (joined?.orderId === orderId) {
         const order = await online.orderAfterPayment(orderId);
         if (order.userId !== session.userId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
-        return { message: 'Payment already saved', order };
+        return { message: SAVE_MESSAGES[joined.outcome], order };
       }
       const { forOrder: row, recorded } = await online.providerPayment(providerOrderId, paymentId);
       if (!row || row.orderId !== orderId || row.ownerId !== session.userId)
@@ -189,7 +202,7 @@ export function createRazorpayPaymentsService(deps: {
       const joinedLate = await joinRunning(providerOrderId, paymentId);
       if (joinedLate?.orderId === orderId)
         return {
-          message: 'Payment already saved',
+          message: SAVE_MESSAGES[joinedLate.outcome],
           order: await online.orderAfterPayment(orderId),
         };
       const fetched = await provider.fetchPayment(paymentId);
@@ -200,14 +213,10 @@ export function createRazorpayPaymentsService(deps: {
           throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
       const result = await settle(fetched, session.userId, { refuseUnneeded: true });
       if (!result) throw new ConflictError(PAYMENT_NOT_COMPLETE);
-      const message = {
-        paid: 'Payment successful',
-        'already-recorded': 'Payment already saved',
-        // Recorded and refunded in full, as a card payment after a cancel is (issue 19).
-        'refunded-cancelled': PAID_AFTER_CANCEL,
-        'refunded-unneeded': PAYMENT_NOT_NEEDED,
-      }[result.outcome];
-      return { message, order: await online.orderAfterPayment(orderId) };
+      return {
+        message: SAVE_MESSAGES[result.outcome],
+        order: await online.orderAfterPayment(orderId),
+      };
     },
 
     /** A verified webhook (the route checked the signature before anything was read). */

@@ -106,6 +106,11 @@ export function createShipmentsService(deps: {
       byUserId: number | null;
     },
   ): Promise<'recorded' | 'replayed'> {
+    // The order's lock first, then the parcel's: two parcels of one order delivered at once (or
+    // a parcel added meanwhile) are applied one after the other, so the last one sees the others.
+    const unlocked = await repository.findShipment(tx, shipmentId);
+    if (!unlocked) throw new NotFoundError(SHIPMENT_NOT_FOUND);
+    await orders.orderInTx(tx, unlocked.orderId);
     const shipment = await repository.findShipment(tx, shipmentId, { forUpdate: true });
     if (!shipment) throw new NotFoundError(SHIPMENT_NOT_FOUND);
     const latest = await repository.latestEventAt(tx, shipmentId);
