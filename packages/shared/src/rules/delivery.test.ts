@@ -161,7 +161,7 @@ describe('delivery areas CSV', () => {
     [{ pincode_from: '560001', zone: 'One', delivery_days: '2', cash_on_delivery: 'No' }, true],
     [
       { pincode_from: '560001', zone: 'One', delivery_days: '2', cash_on_delivery: 'maybe' },
-      'cashOnDelivery: write yes or no.',
+      'cash_on_delivery: write yes or no.',
     ],
     [{ pincode_from: '56001', zone: 'One', delivery_days: '2' }, DELIVERY_MESSAGES.pincodeFrom],
     [

@@ -197,8 +197,16 @@ export function deliveryAreaFromCsv(
     sameDay: csvYesNo(cells.same_day),
     serviceable: csvYesNo(cells.serviceable),
   };
-  for (const [name, value] of Object.entries(flags))
-    if (value === null) return { ok: false, message: `${name}: write yes or no.` };
+  const columnOf = {
+    cashOnDelivery: 'cash_on_delivery',
+    sameDay: 'same_day',
+    serviceable: 'serviceable',
+  } as const;
+  for (const [name, value] of Object.entries(flags) as [
+    keyof typeof flags,
+    boolean | null | undefined,
+  ][])
+    if (value === null) return { ok: false, message: `${columnOf[name]}: write yes or no.` };
   const days = (cells.delivery_days ?? '').trim();
   const parsed = deliveryAreaInputSchema.safeParse({
     pincodeFrom: (cells.pincode_from ?? '').trim(),
