@@ -208,15 +208,6 @@ export async function insertPayment(
   return row?.id ?? 0;
 }
 
-export async function findPaymentByProviderPaymentId(db: DbOrTx, providerPaymentId: string) {
-  const [row] = await db
-    .select({ id: payments.id, orderId: payments.orderId, status: payments.status })
-    .from(payments)
-    .where(eq(payments.providerPaymentId, providerPaymentId))
-    .limit(1);
-  return row;
-}
-
 /** Razorpay's payment that paid the order's Razorpay order, and how (UPI, card…). */
 export async function markOnlinePaymentSucceeded(
   db: DbOrTx,
