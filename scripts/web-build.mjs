@@ -5,6 +5,8 @@ import { isBuildFresh } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+/** The server-rendering bundle (issue 30), built by the same `npm run build`. */
+const builtServerEntry = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -15,7 +17,7 @@ const sources = [
 ].map((p) => path.join(root, p));
 
 export function webBuildIsFresh() {
-  return isBuildFresh(builtIndex, sources);
+  return isBuildFresh(builtIndex, sources) && isBuildFresh(builtServerEntry, sources);
 }
 
 export function ensureWebBuild({ force = false } = {}) {

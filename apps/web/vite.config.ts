@@ -38,6 +38,10 @@ const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
 ];
 
+/** The browser build's own plugins: the server-rendering build (issue 30) has no index.html. */
+const clientBuildOnly = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === 'build' && !env.isSsrBuild;
+
 /** The shopper pages whose code should start downloading with the HTML (issue 8, LCP). */
 const preloadedRoutes = [
   { path: /^\/$/, module: '/src/app/routes/home.tsx' },
@@ -55,7 +59,7 @@ const preloadedRoutes = [
 function routePreload(): Plugin {
   return {
     name: 'pharmacy:route-preload',
-    apply: 'build',
+    apply: clientBuildOnly,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
@@ -102,7 +106,7 @@ function serviceWorker(): Plugin {
   let publicDir = '';
   return {
     name: 'pharmacy:service-worker',
-    apply: 'build',
+    apply: clientBuildOnly,
     enforce: 'post',
     configResolved(config) {
       root = config.root;
@@ -155,9 +159,12 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), routePreload(), serviceWorker()],
   resolve: { alias: preactAliases },
+  // The server renders with the same Preact the browser runs (issue 30): every package is bundled
+  // so react-router and TanStack Query resolve 'react' to preact/compat there too.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -188,16 +195,19 @@ export default defineConfig({
         // package.json; without this every schema, and zod with it, lands in the first chunk.
         moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]/.test(id) ? false : undefined),
       },
-      output: {
-        codeSplitting: {
-          groups: vendorGroups,
-          // Small chunks shared by a few pages (an icon, a button, a hook) are copied into the
-          // chunks that use them instead of being fetched on their own: a shopper page needed
-          // ~21 requests of mostly < 1 kB, and on HTTP/1.1 over slow 4G each round trip of them
-          // delayed the first paint more than the few hundred duplicated bytes cost.
-          experimentalInlineCommonChunks: { maxSize: 12000 },
-        },
-      },
+      // The server's bundle (issue 30) is loaded from disk once; only the browser's is split.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: vendorGroups,
+              // Small chunks shared by a few pages (an icon, a button, a hook) are copied into the
+              // chunks that use them instead of being fetched on their own: a shopper page needed
+              // ~21 requests of mostly < 1 kB, and on HTTP/1.1 over slow 4G each round trip of them
+              // delayed the first paint more than the few hundred duplicated bytes cost.
+              experimentalInlineCommonChunks: { maxSize: 12000 },
+            },
+          },
     },
   },
-});
+}));

@@ -1,20 +1,62 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/index';
+import { preloadRoutePages } from './app/lazy-page';
 import { prefetchPageData } from './app/prefetch-page';
+import { routes } from './app/router';
+import { ApiError } from './lib/api-client';
 import { queryClient } from './lib/query-client';
+import { markFirstPageServerRendered } from './lib/server-rendered';
 import { startServiceWorkerWhenIdle } from './pwa/start-service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-prefetchPageData(queryClient, window.location);
+/** The id of the JSON the server writes beside a rendered page (apps/server web-app plugin). */
+const SERVER_STATE_ID = 'server-query-state';
 
-createRoot(root).render(
+/** The server's query cache, with its errors made ApiErrors again (entry-server.tsx). */
+function readServerState(): DehydratedState | undefined {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    const state = JSON.parse(element.textContent) as DehydratedState;
+    for (const query of state.queries) {
+      const error = query.state.error as { statusCode?: unknown; message?: unknown } | null;
+      if (error && typeof error === 'object') {
+        (query.state as { error: unknown }).error = new ApiError(
+          typeof error.statusCode === 'number' ? error.statusCode : 0,
+          typeof error.message === 'string' ? error.message : '',
+        );
+      }
+    }
+    return state;
+  } catch {
+    return undefined; // a damaged page: render it afresh in the browser instead
+  }
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+const serverState = root.firstElementChild ? readServerState() : undefined;
+
+if (serverState) {
+  // Issue 30: the page came rendered. Its data is already here, and its code is loaded before
+  // hydrating, so the first render in the browser draws exactly the server's HTML: no loader,
+  // no second request for the same data, no layout shift.
+  hydrate(queryClient, serverState);
+  markFirstPageServerRendered();
+  void preloadRoutePages(routes, window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else {
+  prefetchPageData(queryClient, window.location);
+  createRoot(root).render(app);
+}
 
 startServiceWorkerWhenIdle();

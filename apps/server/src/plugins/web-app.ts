@@ -6,15 +6,7 @@ import fp from 'fastify-plugin';
 import type { FileStorage } from '../lib/storage/index';
 import { SAFE_PUBLIC_URL } from '../lib/storage/types';
 import { errorBody } from './errors';
-
-const ROBOTS_TXT = [
-  'User-agent: *',
-  'Allow: /',
-  'Disallow: /dashboard',
-  'Disallow: /api/',
-  'Disallow: /order/',
-  '',
-].join('\n');
+import { createHtmlTemplate, loadPageRenderer, registerPageRoutes } from './server-rendering';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -49,6 +41,13 @@ const notFound = (reply: FastifyReply, pathname: string) =>
 
 interface WebAppOptions {
   webDistDir: string;
+  /**
+   * The web app's server bundle (issue 30); by default the build beside webDistDir. Without it
+   * every page is the browser-rendered index.html, as before.
+   */
+  serverEntry?: string;
+  /** The shop's public origin (PUBLIC_URL), for canonical links and structured data. */
+  publicUrl?: string;
   uploadsDir: string;
   storage: FileStorage;
 }
@@ -62,13 +61,6 @@ interface WebAppOptions {
  * with a redirect to it so no image byte passes through this process; private files never are.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(ROBOTS_TXT),
-  );
-
   const { storage } = options;
   /** One registration of @fastify/static may add reply.sendFile; the uploads one, when it runs. */
   let sendFileAdded = false;
@@ -152,10 +144,26 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
       .type('text/html; charset=utf-8')
       .sendFile('index.html', options.webDistDir, { cacheControl: false });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    if (!hasWebApp) return reply.code(503).send(errorBody(503, 'The web app is not built yet.'));
-    return sendIndex(reply);
-  });
+  const renderer = hasWebApp
+    ? await loadPageRenderer(
+        app,
+        options.serverEntry ?? path.join(options.webDistDir, '..', 'dist-ssr', 'entry-server.js'),
+      )
+    : undefined;
+  const renderPage = renderer
+    ? registerPageRoutes(app, {
+        renderer,
+        template: createHtmlTemplate(readFileSync(indexFile, 'utf8')),
+        origin: options.publicUrl ?? app.config.publicUrl,
+      })
+    : undefined;
+
+  if (!renderPage) {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      if (!hasWebApp) return reply.code(503).send(errorBody(503, 'The web app is not built yet.'));
+      return sendIndex(reply);
+    });
+  }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -166,6 +174,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
       !pathname.startsWith('/uploads/') &&
       !pathname.startsWith('/assets/') &&
       !path.extname(pathname);
+    if (isPageRequest && renderPage) return renderPage(request, reply);
     if (isPageRequest && hasWebApp) return sendIndex(reply);
     return reply.code(404).send(errorBody(404, `Route ${request.method}:${pathname} not found`));
   });

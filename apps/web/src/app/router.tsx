@@ -1,8 +1,8 @@
-import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { NotFound } from '../components/errors/not-found';
 import { paths } from '../config/paths';
+import { lazyPage } from './lazy-page';
 import { RootRoute } from './routes/root';
 
 /**
@@ -11,7 +11,7 @@ import { RootRoute } from './routes/root';
  * downloads only the page in front of them; the dashboard is its own set of chunks.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page = lazyPage(load, name);
   return <Page />;
 }
 

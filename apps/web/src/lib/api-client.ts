@@ -99,6 +99,17 @@ function shouldValidate(method: NonNullable<RequestOptions<unknown>['method']>):
   return method !== 'GET' || import.meta.env.DEV;
 }
 
+/**
+ * How requests leave: the browser's fetch, or on the server (issue 30) a function that hands the
+ * request to the API in the same process, so server rendering reads exactly what the browser would.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
@@ -122,7 +133,7 @@ export async function apiRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    response = await transport(buildUrl(path, params), { method, headers, body: payload, signal });
   } catch (error) {
     if (isAbortError(error)) throw error; // spec §8: cancelled requests are silent
     throw new ApiError(0, MESSAGES.somethingWentWrong);

@@ -24,6 +24,9 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { pageArrivedAt } from '../../../lib/page-arrival';
+import { isServerRenderedPage } from '../../../lib/server-rendered';
+import { ApiError } from '../../../lib/api-client';
+import { NotFound } from '../../../components/errors/not-found';
 import { notify } from '../../../lib/toast';
 import { useProduct } from '../api/get-product';
 import type { Product } from '../types';
@@ -328,8 +331,11 @@ export function ProductDetail({
   const validId = Number.isInteger(productId) && productId > 0;
   const navigate = useNavigate();
   const location = useLocation();
-  const minimumElapsed = useMinimumDelay(LIMITS.productLoaderMs, pageArrivedAt(location.key));
-  const { data: product, isPending, isError } = useProduct(productId);
+  // Issue 30: a page the server rendered already shows the product (or its absence): no loader.
+  const fromServer = isServerRenderedPage(location.key);
+  const minimumElapsed =
+    useMinimumDelay(LIMITS.productLoaderMs, pageArrivedAt(location.key)) || fromServer;
+  const { data: product, isPending, isError, error } = useProduct(productId);
   usePreloadedImage(product);
   // Issue 17: asked while the loader still shows, so 'We'll e-mail you' is there with the page.
   useStockAlertPrefetch(productId, product);
@@ -337,12 +343,12 @@ export function ProductDetail({
   const reported = useRef(false);
 
   useEffect(() => {
-    if (!failed || !minimumElapsed || reported.current) return;
+    if (!failed || !minimumElapsed || reported.current || fromServer) return;
     reported.current = true;
     notify.error(MESSAGES.productNotFoundToast);
     // 'default' is the first page of the session: there is nothing to go back to.
     if (location.key !== 'default') navigate(-1);
-  }, [failed, minimumElapsed, location.key, navigate]);
+  }, [failed, minimumElapsed, fromServer, location.key, navigate]);
 
   if (!minimumElapsed || (validId && isPending)) {
     return (
@@ -352,6 +358,11 @@ export function ProductDetail({
       </>
     );
   }
+
+  // Issue 30: an address a search engine or a shared link opened answers 404 with the shop's
+  // not-found page; the server sets the status from the same query.
+  const missing = !validId || (error instanceof ApiError && error.statusCode === 404);
+  if (failed && fromServer && missing) return <NotFound />;
 
   if (failed || !product) {
     return (

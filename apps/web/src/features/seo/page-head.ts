@@ -1,0 +1,1 @@
+export type { PageHead } from '../../lib/page-head';

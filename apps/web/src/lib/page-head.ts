@@ -1,0 +1,21 @@
+/**
+ * What a page puts in <head> for search engines and link previews (issue 30). The server writes it
+ * into the HTML it renders; in the browser the same value updates document.head after a
+ * client-side navigation, so both always agree.
+ */
+export interface PageHead {
+  /** The whole <title>, shop name included. */
+  title: string;
+  /** The meta description: one or two sentences, at most ~160 characters. */
+  description: string;
+  /** Path and query of the one URL this content should be indexed under (no origin). */
+  canonicalPath: string;
+  /** Pages that must not be indexed (private pages, salts without reviewed content). */
+  noindex?: boolean;
+  /** og:type. */
+  type?: 'website' | 'product' | 'article';
+  /** The preview image, a path on this shop or an absolute URL. */
+  image?: string;
+  /** JSON-LD objects, each written as its own <script type="application/ld+json">. */
+  jsonLd?: readonly Record<string, unknown>[];
+}
