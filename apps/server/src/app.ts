@@ -13,6 +13,7 @@ import { createMailOutbox } from './modules/notifications/mail-outbox';
 import type { OrderEventMap } from './modules/orders/order-events';
 import { choosePaymentProvider } from './modules/payments/choose-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
+import { createSitemapRegistry } from './modules/seo/sitemap-source';
 import { authPlugin } from './plugins/auth';
 import { recordRouteTable, registerPlugins, serverOptions } from './plugins/index';
 import { webAppPlugin } from './plugins/web-app';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   jobs?: { poll?: boolean; pollIntervalMs?: number };
   /** Pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** URLs per sitemap file (50,000, the protocol's maximum); tests lower it to see chunks. */
+  sitemapChunkSize?: number;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function buildApp(
   const payment = await choosePaymentProvider(config, options.paymentProvider);
 
   const routes: Array<(api: FastifyInstance) => Promise<unknown>> = [];
+  const rootRoutes: Array<(root: FastifyInstance) => Promise<unknown>> = [];
   const queues: Record<string, QueueSettings> = {};
   const crons: Array<[string, string]> = [];
   const ctx: ModuleContext = {
@@ -113,11 +117,19 @@ export async function buildApp(
     onRemoteCatalogueChange,
     routes: (plugin, pluginOptions) =>
       routes.push(async (api) => api.register(plugin as FastifyPluginAsync<object>, pluginOptions)),
+    rootRoutes: (plugin, pluginOptions) =>
+      rootRoutes.push(async (root) =>
+        root.register(plugin as FastifyPluginAsync<object>, pluginOptions),
+      ),
+    sitemaps: createSitemapRegistry(),
     queue: (name, settings) => (queues[name] = settings),
     cron: (queue, expression) => crons.push([queue, expression]),
     onClose: (hook) => app.addHook('onClose', hook),
   };
-  const { users, refunds } = await registerModules(ctx, { testProvider: payment.testProvider });
+  const { users, refunds } = await registerModules(ctx, {
+    testProvider: payment.testProvider,
+    sitemapChunkSize: options.sitemapChunkSize,
+  });
   app.decorate('refunds', refunds);
   app.decorate('orderEvents', ctx.orderEvents);
 
@@ -131,6 +143,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  for (const register of rootRoutes) await register(app);
 
   // Every worker is registered by now; the queue's tables are made (or brought up to date).
   await jobs.start(queues, { poll: config.jobs.workers && options.jobs?.poll !== false });

@@ -51,3 +51,4 @@ export * from './schemas/shipments';
 export * from './rules/payment-methods';
 export * from './rules/delivery';
 export * from './rules/shipments';
+export * from './constants/crawl-paths';

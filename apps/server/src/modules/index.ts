@@ -23,6 +23,7 @@ import { registerRefunds } from './refunds/refunds.module';
 import { registerReorder } from './reorder/reorder.module';
 import { registerReports } from './reports/reports.module';
 import { registerReturns } from './returns/returns.module';
+import { registerSeo } from './seo/seo.module';
 import { registerShipments } from './shipments/shipments.module';
 import { registerSite } from './site/site.module';
 import { registerStockAlerts } from './stock-alerts/stock-alerts.module';
@@ -38,11 +39,12 @@ import { registerUsers } from './users/users.module';
  */
 export async function registerModules(
   ctx: ModuleContext,
-  options: { testProvider: TestPaymentProvider | undefined },
+  options: { testProvider: TestPaymentProvider | undefined; sitemapChunkSize?: number },
 ) {
   const users = registerUsers(ctx);
   registerAuth(ctx, { users });
   registerSite(ctx);
+  registerSeo(ctx, { chunkSize: options.sitemapChunkSize });
   registerNotifications(ctx);
   registerAudit(ctx);
   const stockAlerts = registerStockAlerts(ctx);

@@ -8,6 +8,7 @@ import type { JobQueue, QueueSettings } from './jobs/job-queue';
 import type { MailOutbox } from './notifications/mail-outbox';
 import type { OrderEvents } from './orders/order-events';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { SitemapRegistry } from './seo/sitemap-source';
 
 /**
  * What every module's registration function is given (docs/architecture.md): the shared
@@ -35,6 +36,10 @@ export interface ModuleContext {
   onRemoteCatalogueChange(listener: () => void): void;
   /** Routes under /api. */
   routes<Options extends object>(plugin: FastifyPluginAsync<Options>, options: Options): void;
+  /** Routes at the site's root, outside /api and its session: robots.txt, the sitemaps. */
+  rootRoutes<Options extends object>(plugin: FastifyPluginAsync<Options>, options: Options): void;
+  /** Where a module adds the public pages it owns to the sitemaps (issue 30, modules/seo). */
+  sitemaps: SitemapRegistry;
   /** A job queue with its settings (made when the app starts). */
   queue(name: string, settings: QueueSettings): void;
   /** A schedule for a queue (kept in the database: one job per slot across instances). */

@@ -2,6 +2,7 @@ import type { ScheduleRegistry } from '../compliance/schedules';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { ModuleContext } from '../module';
 import type { StockAlerts } from '../stock-alerts/stock-alerts.service';
+import { catalogSitemapSources } from './catalog-sitemaps';
 import { catalogRoutes } from './catalog.routes';
 import { createCatalogService } from './catalog.service';
 import { taxonomyRoutes } from './taxonomy.routes';
@@ -25,5 +26,6 @@ export function registerCatalog(
   ctx.onRemoteCatalogueChange(() => catalog.forgetCachedListings());
   ctx.routes(catalogRoutes, { catalog });
   ctx.routes(taxonomyRoutes, { catalog });
+  for (const source of catalogSitemapSources(ctx.db)) ctx.sitemaps.add(source);
   return catalog;
 }
