@@ -80,7 +80,11 @@ function routePreload(): Plugin {
         const files = [...closure(chunk.fileName)].filter((file) => !loadedByEntry.has(file));
         return `[${path.toString()},${JSON.stringify(files.map((file) => `/${file}`))}]`;
       });
-      const source = `(function(){var p=location.pathname,r=[${table.join(',')}];for(var i=0;i<r.length;i++)if(r[i][0].test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();\n`;
+      const earlyEvents = readFileSync(
+        path.join(import.meta.dirname, 'src/boot/early-events.js'),
+        'utf8',
+      );
+      const source = `${earlyEvents}\n(function(){var p=location.pathname,r=[${table.join(',')}];for(var i=0;i<r.length;i++)if(r[i][0].test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();\n`;
       const fileName = this.getFileName(
         this.emitFile({ type: 'asset', name: 'route-preload.js', source }),
       );

@@ -38,6 +38,18 @@ function readServerState(): DehydratedState | undefined {
   }
 }
 
+declare global {
+  interface Window {
+    /** Set by src/boot/early-events.js: replays taps made before hydration. */
+    __replayEarlyEvents?: () => void;
+  }
+}
+
+/** Hands the taps held before hydration to the now live page (src/boot/early-events.js). */
+function replayEarlyEvents(): void {
+  window.__replayEarlyEvents?.();
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -53,10 +65,14 @@ if (serverState) {
   markFirstPageServerRendered();
   void preloadRoutePages(routes, window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    .then(() => {
+      hydrateRoot(root, app);
+      replayEarlyEvents();
+    });
 } else {
   prefetchPageData(queryClient, window.location);
   createRoot(root).render(app);
+  replayEarlyEvents();
 }
 
 startServiceWorkerWhenIdle();

@@ -246,6 +246,7 @@ describe('dashboard shell', () => {
       'Manufacturers',
       'Salt Compositions',
       'Divisions',
+      'Medicine Information',
       'Products',
       'Low Stock',
       'Near Expiry',

@@ -30,6 +30,7 @@ const adminMessages = () => import('./routes/dashboard/admin-messages-pages');
 const adminCoupons = () => import('./routes/dashboard/admin-coupons-pages');
 const adminReturns = () => import('./routes/dashboard/admin-returns-pages');
 const adminDelivery = () => import('./routes/dashboard/admin-delivery-pages');
+const adminMedicines = () => import('./routes/dashboard/admin-medicines-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
@@ -66,6 +67,10 @@ export const routes: RouteObject[] = [
       { path: paths.divisions.path, element: page(shopper, 'DivisionsRoute') },
       { path: paths.manufacturers.path, element: page(shopper, 'ManufacturersRoute') },
       { path: paths.saltCompositions.path, element: page(shopper, 'SaltCompositionsRoute') },
+      {
+        path: paths.medicine.path,
+        element: page(() => import('./routes/medicine'), 'MedicineRoute'),
+      },
       { path: paths.order.path, element: page(orders, 'OrderDetailRoute') },
       {
         path: paths.orderProcess.path,
@@ -133,6 +138,8 @@ export const routes: RouteObject[] = [
           { path: d.deliveryAreas.path, element: page(adminDelivery, 'DeliveryAreasRoute') },
           { path: d.deliveryCalendar.path, element: page(adminDelivery, 'DispatchCalendarRoute') },
           { path: d.deliveryCouriers.path, element: page(adminDelivery, 'CouriersRoute') },
+          { path: d.medicines.path, element: page(adminMedicines, 'MedicinesAdminRoute') },
+          { path: d.medicineEdit.path, element: page(adminMedicines, 'MedicineEditRoute') },
           {
             path: d.prescriptions.path,
             element: page(

@@ -1,8 +1,14 @@
 import { SiteLayout } from '../../components/layouts/site-layout';
 import { SiteFooter } from '../../features/site/components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { HeadSync } from '../seo/head-sync';
 
 /** The root route: every page inside the header and footer. */
 export function RootRoute() {
-  return <SiteLayout header={<SiteHeader />} footer={<SiteFooter />} />;
+  return (
+    <>
+      <HeadSync />
+      <SiteLayout header={<SiteHeader />} footer={<SiteFooter />} />
+    </>
+  );
 }

@@ -126,11 +126,11 @@ export interface PageHeadContext {
   extra?: readonly ((context: PageHeadContext) => ResolvedPage | undefined)[];
 }
 
-function notFound(context: PageHeadContext): ResolvedPage {
+function notFound(context: PageHeadContext, title = 'Page not found'): ResolvedPage {
   return {
     status: 404,
     head: {
-      title: fullTitle(context.shop.shopName, 'Page not found'),
+      title: fullTitle(context.shop.shopName, title),
       description: clampDescription(`This page was not found at ${context.shop.shopName}.`),
       canonicalPath: context.pathname,
       noindex: true,
@@ -166,9 +166,11 @@ export function resolvePageHead(context: PageHeadContext): ResolvedPage {
   const productMatch = matchPath(paths.product.path, pathname);
   if (productMatch) {
     const id = productMatch.params.id ?? '';
-    if (!/^\d+$/.test(id)) return notFound(context);
-    const product = queryClient.getQueryData(productQueryOptions(Number(id)).queryKey);
-    if (!product) return notFound(context);
+    // Spec §2: the product page's own empty state, 'No product found.', is its not-found page.
+    const product = /^\d+$/.test(id)
+      ? queryClient.getQueryData(productQueryOptions(Number(id)).queryKey)
+      : undefined;
+    if (!product) return notFound(context, 'No product found');
     const facts = [
       product.saltComposition ? `${product.saltComposition.name}` : undefined,
       `by ${product.manufacturer.name}`,

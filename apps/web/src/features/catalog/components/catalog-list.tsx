@@ -1,6 +1,6 @@
 import { ChevronRight, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { emptyListText } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -105,7 +105,7 @@ export function CatalogList({
       ) : (
         <ul className={gridClasses}>
           {items.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} className="flex flex-col gap-1">
               <button
                 type="button"
                 onClick={() =>
@@ -133,6 +133,16 @@ export function CatalogList({
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
                 )}
               </button>
+              {/* Issue 30: the salt's medicine information page, a real link crawlers follow. */}
+              {!editing && 'slug' in item && item.slug ? (
+                <Link
+                  to={paths.medicine.getHref(item.slug)}
+                  aria-label={`${item.name}: uses, side effects and substitutes`}
+                  className="w-fit px-1 text-sm font-medium text-brand-700 hover:underline"
+                >
+                  Uses, side effects and substitutes
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -25,8 +25,6 @@ import { cn } from '../../../lib/cn';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { pageArrivedAt } from '../../../lib/page-arrival';
 import { isServerRenderedPage } from '../../../lib/server-rendered';
-import { ApiError } from '../../../lib/api-client';
-import { NotFound } from '../../../components/errors/not-found';
 import { notify } from '../../../lib/toast';
 import { useProduct } from '../api/get-product';
 import type { Product } from '../types';
@@ -243,7 +241,19 @@ function ProductInformation({
             {product.manufacturer.name}
           </Link>
         </DetailRow>
-        <DetailRow term="Salt composition">{product.saltComposition?.name ?? 'N/A'}</DetailRow>
+        <DetailRow term="Salt composition">
+          {/* Issue 30: the salt's medicine information page (uses, side effects, substitutes). */}
+          {product.saltComposition?.slug ? (
+            <Link
+              to={paths.medicine.getHref(product.saltComposition.slug)}
+              className="text-brand-700 hover:underline"
+            >
+              {product.saltComposition.name}
+            </Link>
+          ) : (
+            (product.saltComposition?.name ?? 'N/A')
+          )}
+        </DetailRow>
         {product.dosageForm ? <DetailRow term="Dosage form">{product.dosageForm}</DetailRow> : null}
         {product.strength ? <DetailRow term="Strength">{product.strength}</DetailRow> : null}
         {product.packSize ? <DetailRow term="Pack size">{product.packSize}</DetailRow> : null}
@@ -335,7 +345,7 @@ export function ProductDetail({
   const fromServer = isServerRenderedPage(location.key);
   const minimumElapsed =
     useMinimumDelay(LIMITS.productLoaderMs, pageArrivedAt(location.key)) || fromServer;
-  const { data: product, isPending, isError, error } = useProduct(productId, { fromServer });
+  const { data: product, isPending, isError } = useProduct(productId, { fromServer });
   usePreloadedImage(product);
   // Issue 17: asked while the loader still shows, so 'We'll e-mail you' is there with the page.
   useStockAlertPrefetch(productId, product);
@@ -343,12 +353,12 @@ export function ProductDetail({
   const reported = useRef(false);
 
   useEffect(() => {
-    if (!failed || !minimumElapsed || reported.current || fromServer) return;
+    if (!failed || !minimumElapsed || reported.current) return;
     reported.current = true;
     notify.error(MESSAGES.productNotFoundToast);
     // 'default' is the first page of the session: there is nothing to go back to.
     if (location.key !== 'default') navigate(-1);
-  }, [failed, minimumElapsed, fromServer, location.key, navigate]);
+  }, [failed, minimumElapsed, location.key, navigate]);
 
   if (!minimumElapsed || (validId && isPending)) {
     return (
@@ -358,11 +368,6 @@ export function ProductDetail({
       </>
     );
   }
-
-  // Issue 30: an address a search engine or a shared link opened answers 404 with the shop's
-  // not-found page; the server sets the status from the same query.
-  const missing = !validId || (error instanceof ApiError && error.statusCode === 404);
-  if (failed && fromServer && missing) return <NotFound />;
 
   if (failed || !product) {
     return (

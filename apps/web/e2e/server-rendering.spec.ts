@@ -1,0 +1,262 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Issue 30: the public storefront as a crawler or a link preview sees it, without JavaScript
+ * (Playwright's request context runs none), and as a shopper's browser hydrates it.
+ */
+interface ApiProduct {
+  id: number;
+  name: string;
+  offerPrice: number;
+  maximumRetailPrice: number;
+  quantity: number;
+  prescription: boolean;
+  manufacturer: { id: number; name: string };
+  saltComposition: { id: number; name: string } | null;
+  divisionId: number;
+  manufacturerId: number;
+  saltCompositionId: number | null;
+}
+
+const ADMIN = { email: 'admin@medikart.example', password: 'Admin@123' };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function products(request: APIRequestContext, query = 'limit=100'): Promise<ApiProduct[]> {
+  const response = await request.get(`/api/product/all?${query}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { productList: ApiProduct[] }).productList;
+}
+
+async function productNamed(request: APIRequestContext, name: string): Promise<ApiProduct> {
+  const found = (await products(request, `search=${encodeURIComponent(name)}`)).find(
+    (product) => product.name === name,
+  );
+  if (!found) throw new Error(`${name} is not in the demo catalogue`);
+  return found;
+}
+
+/** The page's HTML as a crawler gets it: no JavaScript, no redirects followed. */
+async function fetchPage(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { maxRedirects: 0 });
+  return { response, html: await response.text() };
+}
+
+function decode(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function metaContent(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html);
+  return match ? decode(match[1] ?? '') : undefined;
+}
+
+function canonicalOf(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+}
+
+/** The text inside #root, tags removed: what the page says before any script runs. */
+function visibleText(html: string): string {
+  const root = html.split('<div id="root">')[1]?.split('<script type="application/json"')[0] ?? '';
+  return decode(root.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+const money = (rupees: number) => `₹${rupees.toFixed(2)}`;
+
+test.describe('server-rendered pages without JavaScript', () => {
+  test('a product page carries the product, its prices, stock, salt and substitutes, and its own head', async ({
+    request,
+  }) => {
+    const product = await productNamed(request, 'Dolo 650 Tablet');
+    const { response, html } = await fetchPage(request, `/product/${product.id}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const text = visibleText(html);
+    expect(text).toContain(product.name);
+    expect(text).toContain(money(product.offerPrice));
+    expect(text).toContain(`MRP ${money(product.maximumRetailPrice)}`);
+    expect(text).toContain(product.quantity > 0 ? 'In stock' : 'Out of stock');
+    expect(text).toContain(product.manufacturer.name);
+    expect(text).toContain(product.saltComposition?.name ?? 'N/A');
+    expect(text).toContain('Substitutes with the same salt');
+
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(
+      `${product.name} | MediKart Pharmacy`,
+    );
+    expect(metaContent(html, 'description')).toContain(money(product.offerPrice));
+    expect(canonicalOf(html)).toMatch(new RegExp(`^https?://[^/]+/product/${product.id}$`));
+    expect(metaContent(html, 'og:type')).toBe('product');
+    expect(metaContent(html, 'og:title')).toBe(`${product.name} | MediKart Pharmacy`);
+    expect(metaContent(html, 'og:image')).toMatch(/^https?:\/\/.+\/uploads\//);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'robots')).toBeUndefined();
+    // The data the page was drawn from travels with it, for the browser's first render.
+    expect(html).toContain('<script type="application/json" id="server-query-state">');
+  });
+
+  test('a prescription medicine says so before any script runs', async ({ request }) => {
+    const rx = (await products(request, 'limit=100')).find((product) => product.prescription);
+    if (!rx) throw new Error('no prescription product in the demo catalogue');
+    const { html } = await fetchPage(request, `/product/${rx.id}`);
+    expect(visibleText(html)).toContain('Prescription required');
+  });
+
+  test('the shop listing renders its filter, search and page from the address', async ({
+    request,
+  }) => {
+    const [first] = await products(request, 'limit=12');
+    const all = await fetchPage(request, '/shop');
+    expect(all.response.status()).toBe(200);
+    expect(visibleText(all.html)).toContain(first?.name ?? '');
+    expect(canonicalOf(all.html)).toMatch(/\/shop$/);
+
+    const dolo = await fetchPage(request, '/shop?search=dolo&orderBy=offerPrice&orderType=asc');
+    expect(visibleText(dolo.html)).toContain('Dolo 650 Tablet');
+    expect(metaContent(dolo.html, 'robots')).toBe('noindex, follow');
+    // Sorting does not change what is listed: one canonical address without it.
+    expect(canonicalOf(dolo.html)).toMatch(/\/shop\?search=dolo$/);
+
+    const dolo650 = await productNamed(request, 'Dolo 650 Tablet');
+    const brand = await fetchPage(request, `/shop/brand/${dolo650.manufacturerId}`);
+    expect(brand.response.status()).toBe(200);
+    expect(visibleText(brand.html)).toContain(dolo650.manufacturer.name);
+    expect(canonicalOf(brand.html)).toMatch(new RegExp(`/shop/brand/${dolo650.manufacturerId}$`));
+    const sameBrand = await fetchPage(request, `/shop?manufacturerId=${dolo650.manufacturerId}`);
+    expect(canonicalOf(sameBrand.html)).toBe(canonicalOf(brand.html));
+
+    const second = await fetchPage(request, '/shop?page=2');
+    expect(canonicalOf(second.html)).toMatch(/\/shop\?page=2$/);
+  });
+
+  for (const [path, heading] of [
+    ['/', 'Your Online Pharmacy'],
+    ['/about', 'About us'],
+    ['/faq', 'Frequently Asked Questions'],
+    ['/contact', 'Contact'],
+    ['/divisions', 'Divisions'],
+    ['/manufacturers', 'Manufacturers'],
+    ['/salt-compositions', 'Salt Compositions'],
+  ] as const) {
+    test(`${path} is rendered with its heading and own title`, async ({ request }) => {
+      const { response, html } = await fetchPage(request, path);
+      expect(response.status()).toBe(200);
+      expect(visibleText(html)).toContain(heading);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(metaContent(html, 'description')?.length).toBeGreaterThan(40);
+      expect(canonicalOf(html)).toMatch(
+        new RegExp(`^https?://[^/]+${path === '/' ? '/?' : path}$`),
+      );
+    });
+  }
+
+  test('unknown paths, unknown products and inactive products answer 404 with the not-found page', async ({
+    request,
+  }) => {
+    for (const [path, says] of [
+      ['/no-such-page', 'The page you are looking for was not found.'],
+      // A brand that does not exist: the shop's own empty listing, answered 404.
+      ['/shop/brand/987654', 'No products found.'],
+      // Spec §2: a product's not-found page is its own empty state.
+      ['/product/987654321', 'No product found.'],
+      ['/product/abc', 'No product found.'],
+    ] as const) {
+      const { response, html } = await fetchPage(request, path);
+      expect(response.status(), path).toBe(404);
+      expect(visibleText(html), path).toContain(says);
+      expect(metaContent(html, 'robots'), path).toBe('noindex, follow');
+    }
+
+    const login = await request.post('/api/auth/login', { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const dolo = await productNamed(request, 'Dolo 650 Tablet');
+    const created = await request.post('/api/product', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: {
+        name: `E2E Inactive ${Date.now()}`,
+        maximumRetailPrice: '120',
+        offerPrice: '100',
+        divisionId: String(dolo.divisionId),
+        manufacturerId: String(dolo.manufacturerId),
+        saltCompositionId: String(dolo.saltCompositionId),
+        isActive: 'false',
+        hsnCode: '3004',
+        gstRate: '12',
+        quantity: '5',
+        batchNumber: 'E2E-INACTIVE',
+        expiryDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
+        image: { name: 'pack.png', mimeType: 'image/png', buffer: PNG },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const inactive = await fetchPage(request, `/product/${id}`);
+    expect(inactive.response.status()).toBe(404);
+    expect(visibleText(inactive.html)).toContain('No product found.');
+  });
+
+  test('aliases redirect permanently to one address; private pages are not indexed', async ({
+    request,
+  }) => {
+    for (const [from, to] of [
+      ['/auth?type=signup', '/login?type=signup'],
+      ['/shop?salCompositionId=3', '/shop?saltCompositionId=3'],
+      ['/faq/', '/faq'],
+    ] as const) {
+      const { response } = await fetchPage(request, from);
+      expect(response.status(), from).toBe(301);
+      expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(
+        new URL(to, 'http://x').pathname,
+      );
+      expect(response.headers().location).toContain(to);
+    }
+    for (const path of ['/login', '/dashboard', '/dashboard/orders', '/order/1']) {
+      const { response, html } = await fetchPage(request, path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(html, path).toContain('<meta name="robots" content="noindex, nofollow" />');
+    }
+    const unknownPrivate = await fetchPage(request, '/dashboard/no-such-screen');
+    expect(unknownPrivate.response.status()).toBe(404);
+  });
+});
+
+test.describe('hydrating a server-rendered page', () => {
+  test('keeps the server HTML, asks nothing again, and the cart works on it', async ({ page }) => {
+    const product = await productNamed(page.request, 'Dolo 650 Tablet');
+    const productCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/product/${product.id}`)
+        productCalls.push(request.url());
+    });
+    // Marks the server's heading before any script runs: hydration must keep that element.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        const heading = document.querySelector('h1');
+        if (heading && document.readyState === 'interactive') heading.dataset.server = 'yes';
+      });
+    });
+    await page.goto(`/product/${product.id}`);
+    const heading = page.getByRole('heading', { level: 1, name: product.name });
+    await expect(heading).toBeVisible();
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(page.getByRole('button', { name: 'Remove From Cart' })).toBeVisible();
+    await expect(heading).toHaveAttribute('data-server', 'yes');
+    expect(productCalls).toEqual([]);
+
+    // A client-side navigation from the rendered page still works, and updates the head.
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Shop' })
+      .click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await expect(page).toHaveTitle('Shop | MediKart Pharmacy');
+  });
+});
