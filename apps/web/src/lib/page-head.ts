@@ -16,6 +16,10 @@ export interface PageHead {
   type?: 'website' | 'product' | 'article';
   /** The preview image, a path on this shop or an absolute URL. */
   image?: string;
-  /** JSON-LD objects, each written as its own <script type="application/ld+json">. */
-  jsonLd?: readonly Record<string, unknown>[];
+  /**
+   * JSON-LD objects, each written as its own <script type="application/ld+json">. `object`, not
+   * a record: the schema-dts types of features/seo/structured-data.ts are interfaces, which have
+   * no index signature.
+   */
+  jsonLd?: readonly object[];
 }

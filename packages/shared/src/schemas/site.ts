@@ -49,6 +49,11 @@ export const shopSettingsSchema = z.object({
     maxRedeemPercent: z.number().int(),
     expiryMonths: z.number().int(),
   }),
+  /**
+   * Issue 30: the registered seller's address as printed on invoices (SELLER_ADDRESS, its State),
+   * for the shop's structured data. Optional so the build's fallback settings need none.
+   */
+  address: z.object({ text: z.string(), state: z.string() }).optional(),
   /** Issue 28: the online payment this shop runs, and its cash-on-delivery maximum. */
   payments: z.object({
     online: z.enum(ONLINE_PAYMENT_PROVIDERS),

@@ -105,6 +105,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ payments: ShopSettings['payment
       googleSignInEnabled: app.config.google !== undefined,
       afterSales: app.config.afterSales,
       loyalty: app.config.loyalty,
+      address: { text: app.config.seller.address, state: app.config.seller.state.name },
       payments,
     }),
   );

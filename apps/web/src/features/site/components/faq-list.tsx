@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { telHref } from '../../../lib/tel-href';
 
-interface Faq {
+export interface Faq {
   question: string;
   answer: ReactNode;
 }
@@ -48,9 +48,10 @@ export function paymentMethodsAnswer({ payments, currencySymbol }: ShopSettings)
 
 /**
  * Spec §1 FAQ, issue 19: every promise points to the feature that keeps it, with the figures the
- * server is configured with (the build's POLICY until the settings answer).
+ * server is configured with (the build's POLICY until the settings answer). Also the FAQ page's
+ * structured data (issue 30: faqPageJsonLd), so it always says what the page shows.
  */
-function faqs(settings: ShopSettings): Faq[] {
+export function faqs(settings: ShopSettings): Faq[] {
   const { supportEmail, afterSales, loyalty, payments } = settings;
   // Razorpay refunds go back the way the customer paid, not only to a card.
   const refundedTo = payments.online === 'razorpay' ? 'the way you paid online' : 'your card';
