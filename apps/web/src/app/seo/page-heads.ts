@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { ShopSettings } from '@pharmacy/shared';
+import { isPrivatePath, type ShopSettings } from '@pharmacy/shared';
 import { paths } from '../../config/paths';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { manufacturersQueryOptions } from '../../features/catalog/api/get-manufacturers';
@@ -18,27 +18,6 @@ export interface ResolvedPage {
   /** 200, or 404 for an unknown path, product or brand. */
   status: 200 | 404;
   head: PageHead;
-}
-
-/** The pages only a signed-in person or a mailed link opens: never indexed, never rendered. */
-const PRIVATE_PREFIXES = [
-  '/dashboard',
-  '/order/',
-  '/login',
-  '/auth',
-  '/forgot-password',
-  '/reset-password',
-  '/refill/',
-  '/unsubscribe',
-  '/admin/',
-] as const;
-
-export function isPrivatePath(pathname: string): boolean {
-  return PRIVATE_PREFIXES.some((prefix) =>
-    prefix.endsWith('/')
-      ? pathname.startsWith(prefix) || pathname === prefix.slice(0, -1)
-      : pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
 }
 
 /** The public pages the server renders (issue 30, point 1), besides /product/{id} and /shop. */
