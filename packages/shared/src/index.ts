@@ -52,3 +52,5 @@ export * from './rules/payment-methods';
 export * from './rules/delivery';
 export * from './rules/shipments';
 export * from './constants/crawl-paths';
+export * from './schemas/medicines';
+export * from './rules/salt-ingredients';

@@ -11,6 +11,7 @@ import { registerInventory } from './inventory/inventory.module';
 import { registerInvoices } from './invoices/invoices.module';
 import { registerJobs } from './jobs/jobs.module';
 import { registerLoyalty } from './loyalty/loyalty.module';
+import { registerMedicines } from './medicines/medicines.module';
 import type { ModuleContext } from './module';
 import { registerNotifications } from './notifications/notifications.module';
 import { registerOrders } from './orders/orders.module';
@@ -54,6 +55,7 @@ export async function registerModules(
   const catalog = registerCatalog(ctx, { inventory, schedules, stockAlerts });
   const cart = registerCart(ctx, { catalog });
   const delivery = registerDelivery(ctx, { catalog });
+  registerMedicines(ctx, { catalog });
   const invoices = registerInvoices(ctx, { compliance });
   const refunds = registerRefunds(ctx);
   const loyalty = registerLoyalty(ctx);

@@ -18,12 +18,14 @@ import {
   deliveryAreas,
   shipments,
   loyaltyLedger,
+  medicineMonographs,
   orderLines,
   orders,
   payments,
   refillReminders,
   returnRequestLines,
   returnRequests,
+  saltCompositions,
   stockNotifications,
 } from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
@@ -318,6 +320,41 @@ async function packedOrderOfA(w: World) {
   if (!shipment) throw new Error('no shipment');
   return { orderId, shipmentId: shipment.id };
 }
+
+/** A salt of its own for the medicine information routes, with a draft waiting when asked. */
+async function medicineSlug(w: World, withDraft = false): Promise<string> {
+  const [salt] = await w.db
+    .insert(saltCompositions)
+    .values({ name: `Matrix salt ${unique()}` })
+    .returning({ id: saltCompositions.id, slug: saltCompositions.slug });
+  if (!salt) throw new Error('no salt');
+  if (withDraft)
+    await w.db.insert(medicineMonographs).values({
+      saltCompositionId: salt.id,
+      ...MEDICINE_CONTENT,
+    });
+  return salt.slug;
+}
+const SAFE = { level: 'caution', advice: 'Ask your doctor.' } as const;
+const MEDICINE_CONTENT = {
+  summary: 'Matrix summary.',
+  uses: ['Fever'],
+  howItWorks: 'It works.',
+  sideEffectsCommon: [],
+  sideEffectsSerious: [],
+  safety: {
+    alcohol: SAFE,
+    pregnancy: SAFE,
+    breastfeeding: SAFE,
+    driving: SAFE,
+    kidney: SAFE,
+    liver: SAFE,
+  },
+  howToTake: 'With water.',
+  missedDose: 'Skip it.',
+  storage: 'Below 30°C.',
+  interactions: [],
+};
 
 /** A delivery area of its own, for the admin routes that change one. */
 async function deliveryAreaRow(w: World): Promise<number> {
@@ -1414,6 +1451,43 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'import a delivery areas CSV',
     expect: ADMIN_ONLY(200),
     request: () => deliveryCsv('/api/delivery/areas/import'),
+  },
+
+  // Issue 30: medicine information pages (public) and their drafts and review (admin).
+  'GET /api/medicines': {
+    note: 'salts with their medicine page',
+    expect: EVERYONE,
+    request: () => get('/api/medicines'),
+  },
+  'GET /api/medicines/:slug': {
+    note: 'a medicine page',
+    expect: EVERYONE,
+    request: async (w) => get(`/api/medicines/${await medicineSlug(w)}`),
+  },
+  'GET /api/medicine-information': {
+    note: 'salts with the state of their information',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/medicine-information'),
+  },
+  'GET /api/medicine-information/:slug': {
+    note: "a salt's draft and published information",
+    expect: ADMIN_ONLY(200),
+    request: async (w) => get(`/api/medicine-information/${await medicineSlug(w)}`),
+  },
+  'PUT /api/medicine-information/:slug/draft': {
+    note: 'save medicine information as a draft',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/medicine-information/${await medicineSlug(w)}/draft`, MEDICINE_CONTENT),
+  },
+  'POST /api/medicine-information/:slug/publish': {
+    note: "a pharmacist's review publishes the draft",
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('POST', `/api/medicine-information/${await medicineSlug(w, true)}/publish`, {
+        reviewerName: 'Matrix Pharmacist',
+        registrationNumber: 'KA/PH/2020/00042',
+      }),
   },
 };
 

@@ -58,6 +58,8 @@ export const paths = {
   divisions: { path: '/divisions', getHref: () => '/divisions' },
   manufacturers: { path: '/manufacturers', getHref: () => '/manufacturers' },
   saltCompositions: { path: '/salt-compositions', getHref: () => '/salt-compositions' },
+  /** Issue 30: a salt composition's medicine information page. */
+  medicine: { path: '/medicine/:slug', getHref: (slug: string) => `/medicine/${slug}` },
   order: { path: '/order/:id', getHref: (id: Id) => `/order/${id}` },
   orderProcess: {
     path: '/order/process/:orderId',
@@ -207,6 +209,16 @@ export const paths = {
     deliveryCouriers: {
       path: '/dashboard/delivery/couriers',
       getHref: () => '/dashboard/delivery/couriers',
+    },
+    /** Issue 30: medicine information of each salt (admin): drafts and the pharmacist's review. */
+    medicines: {
+      path: '/dashboard/medicines',
+      getHref: (query: { status?: string; search?: string; page?: number } = {}) =>
+        withQuery('/dashboard/medicines', { ...query }),
+    },
+    medicineEdit: {
+      path: '/dashboard/medicines/:slug',
+      getHref: (slug: string) => `/dashboard/medicines/${slug}`,
     },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },

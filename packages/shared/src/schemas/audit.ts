@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'courier.saved',
   'shipment.dispatched',
   'shipment.event_recorded',
+  'medicine.draft_saved',
+  'medicine.published',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +69,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'courier.saved': 'Courier saved',
   'shipment.dispatched': 'Parcel dispatched',
   'shipment.event_recorded': 'Parcel tracking event recorded',
+  'medicine.draft_saved': 'Medicine information draft saved',
+  'medicine.published': 'Medicine information reviewed and published',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -40,7 +40,11 @@ export const productSchema = z.object({
   saltCompositionId: z.number().int().nullable(),
   division: namedSchema,
   manufacturer: namedSchema,
-  saltComposition: namedSchema.nullable(),
+  /**
+   * Issue 30: `slug` is the address of the salt's medicine page, /medicine/{slug}; every product
+   * answer has it (optional only so answers kept elsewhere, such as a guest's cart, still parse).
+   */
+  saltComposition: namedSchema.extend({ slug: z.string().optional() }).nullable(),
   dosageForm: z.string().nullable(),
   strength: z.string().nullable(),
   packSize: z.string().nullable(),
@@ -231,6 +235,8 @@ export const catalogEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   productCount: z.number().int().optional(),
+  /** Salt compositions only (issue 30): the address of the medicine page, /medicine/{slug}. */
+  slug: z.string().optional(),
 });
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
 

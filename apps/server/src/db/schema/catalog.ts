@@ -46,9 +46,18 @@ export const saltCompositions = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 200 }).notNull(),
+    /**
+     * The medicine information page's address, /medicine/{slug} (issue 30): made from the name
+     * when the salt is created, de-duplicated with a suffix, and kept when it is renamed so links
+     * and search results stay valid. Set by a trigger (migration 0022); never write it.
+     */
+    slug: varchar('slug', { length: 220 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('salt_compositions_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('salt_compositions_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('salt_compositions_slug_key').on(t.slug),
+  ],
 );
 
 /**

@@ -17,3 +17,4 @@ export * from './aftersales';
 export * from './loyalty';
 export * from './coupons';
 export * from './delivery';
+export * from './medicines';

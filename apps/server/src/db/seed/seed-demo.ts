@@ -16,6 +16,7 @@ import {
   stockMovements,
 } from '../schema/index';
 import { addBatches, type BatchedProduct, type DemoBatch } from './demo-batches';
+import { seedDemoMedicineInformation } from './demo-medicine-information';
 import { demoCatalogueCsv, demoData } from './demo-data';
 import { slugify } from './random';
 import { lockSellableFrom, receiptNote } from './stock';
@@ -245,6 +246,8 @@ export async function seedDemoCatalogue(
       tx,
       placed.flatMap(({ id, p }) => p.batches.map((batch) => ({ productId: id, ...batch }))),
     );
+    // Issue 30: the demo salts' medicine information, published as the demo pharmacist's review.
+    await seedDemoMedicineInformation(tx, { now });
     return { seeded: true, products: placed.length };
   });
 }

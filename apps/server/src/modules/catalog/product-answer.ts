@@ -22,7 +22,12 @@ function toProduct(row: ProductRow, schedule: DrugSchedule, images?: StoredImage
     manufacturer: { id: row.manufacturerId, name: row.manufacturerName },
     saltComposition:
       row.saltCompositionId !== null && row.saltCompositionName !== null
-        ? { id: row.saltCompositionId, name: row.saltCompositionName }
+        ? {
+            id: row.saltCompositionId,
+            name: row.saltCompositionName,
+            // Issue 30: the product page links the salt to its medicine page, /medicine/{slug}.
+            ...(row.saltCompositionSlug ? { slug: row.saltCompositionSlug } : {}),
+          }
         : null,
     dosageForm: row.dosageForm,
     strength: row.strength,

@@ -58,6 +58,7 @@ export const productColumns = {
   manufacturerName: manufacturers.name,
   saltCompositionId: products.saltCompositionId,
   saltCompositionName: saltCompositions.name,
+  saltCompositionSlug: saltCompositions.slug,
   dosageForm: products.dosageForm,
   strength: products.strength,
   packSize: products.packSize,

@@ -23,6 +23,11 @@ const productColumn = {
   saltComposition: products.saltCompositionId,
 } as const;
 
+/** A salt's medicine page address (issue 30); the other kinds have none and answer null. */
+function slugColumn(kind: TaxonomyKind) {
+  return kind === 'saltComposition' ? saltCompositions.slug : sql<string | null>`null`;
+}
+
 /** A division's image columns; the other kinds have none and answer nulls. */
 function imageColumns(kind: TaxonomyKind) {
   return kind === 'division'
@@ -68,6 +73,7 @@ export async function listEntries(
     .select({
       id: table.id,
       name: table.name,
+      slug: slugColumn(kind),
       ...imageColumns(kind),
       // The outer id is named with its table: unqualified, it would bind to products.id inside.
       productCount: sql<number>`(select count(*)::int from ${products} where ${productColumn[kind]} = ${sql.identifier(tableNames[kind])}.${sql.identifier('id')} and ${products.isActive})`,

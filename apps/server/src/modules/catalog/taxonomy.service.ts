@@ -41,7 +41,12 @@ export function createTaxonomyService(
       options: { limit?: number; search?: string },
     ): Promise<CatalogEntry[]> {
       const rows = await taxonomyRepo.listEntries(db, kind, options);
-      return rows.map((row) => ({ id: row.id, name: row.name, productCount: row.productCount }));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        productCount: row.productCount,
+        ...(row.slug ? { slug: row.slug } : {}),
+      }));
     },
 
     async createEntry(

@@ -63,6 +63,10 @@ import {
   deliveryAreaListQuerySchema,
   deliveryCalendarSchema,
   deliveryEstimateQuerySchema,
+  medicineAdminListQuerySchema,
+  medicineContentSchema,
+  medicineListQuerySchema,
+  medicineReviewInputSchema,
 } from '@pharmacy/shared';
 import {
   contactMessages,
@@ -71,6 +75,8 @@ import {
   prescriptions,
   couriers,
   deliveryAreas,
+  medicineMonographs,
+  saltCompositions,
   shipments,
   refillReminders,
 } from '../../../src/db/schema/index';
@@ -1114,7 +1120,90 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     actors: ['admin'],
     body: () => jsonBody(deliveryCalendarSchema, { validWeight: 2 }),
   },
+
+  // Issue 30: medicine information pages, drafts and the pharmacist's review.
+  {
+    route: 'GET /api/medicines',
+    group: 'catalogue',
+    actors: ['anonymous', 'admin'],
+    query: hostileQueryArbitrary(medicineListQuerySchema),
+  },
+  {
+    route: 'GET /api/medicines/:slug',
+    group: 'catalogue',
+    actors: ['anonymous'],
+    path: () => `/api/medicines/${medicine.slug}`,
+    prepare: (w) => ensureMedicineDraft(w),
+  },
+  {
+    route: 'GET /api/medicine-information',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(medicineAdminListQuerySchema),
+  },
+  {
+    route: 'GET /api/medicine-information/:slug',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/medicine-information/${medicine.slug}`,
+    prepare: (w) => ensureMedicineDraft(w),
+  },
+  {
+    route: 'PUT /api/medicine-information/:slug/draft',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/medicine-information/${medicine.slug}/draft`,
+    body: () => jsonBody(medicineContentSchema, { validWeight: 2 }),
+    prepare: (w) => ensureMedicineDraft(w),
+  },
+  {
+    route: 'POST /api/medicine-information/:slug/publish',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/medicine-information/${medicine.slug}/publish`,
+    body: () => jsonBody(medicineReviewInputSchema, { validWeight: 2 }),
+    // A review publishes the draft: a fresh one waits before each request.
+    prepare: (w) => ensureMedicineDraft(w),
+  },
 ];
+
+/** The world's salt and its draft of medicine information, put back after a review took it. */
+const medicine = { slug: '' };
+async function ensureMedicineDraft(w: FuzzWorld): Promise<void> {
+  const saltId = w.basics.saltCompositionId;
+  if (!medicine.slug) {
+    const [salt] = await w.db
+      .select({ slug: saltCompositions.slug })
+      .from(saltCompositions)
+      .where(eq(saltCompositions.id, saltId));
+    medicine.slug = salt?.slug ?? '';
+  }
+  const safe = { level: 'caution', advice: 'Ask your doctor.' } as const;
+  await w.db
+    .insert(medicineMonographs)
+    .values({
+      saltCompositionId: saltId,
+      summary: 'Fuzz summary.',
+      uses: ['Fever'],
+      howItWorks: 'It works.',
+      sideEffectsCommon: [],
+      sideEffectsSerious: [],
+      safety: {
+        alcohol: safe,
+        pregnancy: safe,
+        breastfeeding: safe,
+        driving: safe,
+        kidney: safe,
+        liver: safe,
+      },
+      howToTake: 'With water.',
+      missedDose: 'Skip it.',
+      storage: 'Below 30°C.',
+      interactions: [],
+    })
+    // The salt's one draft (a partial unique index) may be there already.
+    .onConflictDoNothing();
+}
 
 /** A packed order of A's with a parcel, for the shipment routes. */
 const parcel = { orderId: 0, shipmentId: 0, courierId: 0 };

@@ -1,6 +1,7 @@
 import {
   BellRing,
   BookCheck,
+  BookOpenText,
   Boxes,
   Building2,
   CalendarClock,
@@ -86,6 +87,12 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
         Icon: FlaskConical,
       },
       { label: 'Divisions', to: paths.dashboard.divisions.getHref(), Icon: LayoutGrid },
+      // Issue 30: what shoppers read about each salt, reviewed by a pharmacist.
+      {
+        label: 'Medicine Information',
+        to: paths.dashboard.medicines.getHref(),
+        Icon: BookOpenText,
+      },
       { label: 'Products', to: paths.dashboard.products.getHref(), Icon: Boxes },
       { label: 'Low Stock', to: paths.dashboard.lowStock.getHref(), Icon: PackageMinus },
       { label: 'Near Expiry', to: paths.dashboard.nearExpiry.getHref(), Icon: CalendarClock },

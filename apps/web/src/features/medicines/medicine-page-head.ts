@@ -1,0 +1,86 @@
+import { saltIngredients, type MedicinePage } from '@pharmacy/shared';
+import { paths } from '../../config/paths';
+
+/**
+ * What a medicine page puts in <head> (issue 30). The fields are those of PageHead
+ * (features/seo/page-head.ts), which a feature may not import (features stay apart); app/ hands
+ * this to the SEO feature, where TypeScript checks that the shapes agree.
+ */
+export interface MedicinePageHead {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  noindex?: boolean;
+  type?: 'website' | 'product' | 'article';
+  jsonLd?: readonly Record<string, unknown>[];
+}
+
+/** Search engines cut descriptions near 160 characters: cut at a word instead. */
+function clamp(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+const PRESCRIPTION_STATUS = {
+  required: 'https://schema.org/PrescriptionOnly',
+  'not-required': 'https://schema.org/OTC',
+} as const;
+
+/**
+ * Title, description, canonical address and structured data of /medicine/{slug}: a schema.org
+ * Drug named by its ingredients, and the MedicalWebPage with its review. A salt whose information
+ * is still being prepared is not indexed (a page of prices alone is thin content).
+ */
+export function medicinePageHead(data: MedicinePage, shopName: string): MedicinePageHead {
+  const { salt, content, review } = data;
+  const canonicalPath = paths.medicine.getHref(salt.slug);
+  const title = `${salt.name}: uses, side effects and safety | ${shopName}`;
+  const description = content
+    ? clamp(content.summary)
+    : clamp(
+        `${salt.name} at ${shopName}: compare the prices of ${data.productCount} ${data.productCount === 1 ? 'medicine' : 'medicines'} containing it. Information about this medicine is being prepared.`,
+      );
+  const ingredients = saltIngredients(salt.name);
+  const prescriptionStatus =
+    data.prescription === 'required' || data.prescription === 'not-required'
+      ? PRESCRIPTION_STATUS[data.prescription]
+      : undefined;
+  const drug: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Drug',
+    name: salt.name,
+    nonProprietaryName: ingredients.join(' + ') || salt.name,
+    activeIngredient: ingredients.length === 1 ? ingredients[0] : ingredients,
+    ...(prescriptionStatus ? { prescriptionStatus } : {}),
+    ...(content ? { description: content.summary } : {}),
+    url: canonicalPath,
+  };
+  const webPage: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'MedicalWebPage',
+    name: title,
+    url: canonicalPath,
+    about: { '@type': 'Drug', name: salt.name },
+    ...(review
+      ? {
+          lastReviewed: review.reviewedAt.slice(0, 10),
+          reviewedBy: {
+            '@type': 'Person',
+            name: review.reviewerName,
+            jobTitle: 'Registered pharmacist',
+            identifier: review.registrationNumber,
+          },
+        }
+      : {}),
+  };
+  return {
+    title,
+    description,
+    canonicalPath,
+    type: 'article',
+    noindex: content === null,
+    jsonLd: [drug, webPage],
+  };
+}
