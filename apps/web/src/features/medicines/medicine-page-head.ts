@@ -1,19 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { saltIngredients, type MedicinePage } from '@pharmacy/shared';
 import { paths } from '../../config/paths';
-
-/**
- * What a medicine page puts in <head> (issue 30). The fields are those of PageHead
- * (features/seo/page-head.ts), which a feature may not import (features stay apart); app/ hands
- * this to the SEO feature, where TypeScript checks that the shapes agree.
- */
-export interface MedicinePageHead {
-  title: string;
-  description: string;
-  canonicalPath: string;
-  noindex?: boolean;
-  type?: 'website' | 'product' | 'article';
-  jsonLd?: readonly Record<string, unknown>[];
-}
+import type { PageHead } from '../../lib/page-head';
+import { medicineQueryOptions } from './api/get-medicine';
 
 /** Search engines cut descriptions near 160 characters: cut at a word instead. */
 function clamp(text: string, max = 160): string {
@@ -33,7 +23,7 @@ const PRESCRIPTION_STATUS = {
  * Drug named by its ingredients, and the MedicalWebPage with its review. A salt whose information
  * is still being prepared is not indexed (a page of prices alone is thin content).
  */
-export function medicinePageHead(data: MedicinePage, shopName: string): MedicinePageHead {
+export function medicinePageHead(data: MedicinePage, shopName: string): PageHead {
   const { salt, content, review } = data;
   const canonicalPath = paths.medicine.getHref(salt.slug);
   const title = `${salt.name}: uses, side effects and safety | ${shopName}`;
@@ -82,5 +72,31 @@ export function medicinePageHead(data: MedicinePage, shopName: string): Medicine
     type: 'article',
     noindex: content === null,
     jsonLd: [drug, webPage],
+  };
+}
+
+/**
+ * The head and status of /medicine/{slug} from the query cache the page rendered from (the server
+ * renderer prefetches medicineQueryOptions): 404 for an unknown salt; undefined for other paths.
+ * Shaped as app/seo's ResolvedPage, for its headResolvers list.
+ */
+export function resolveMedicinePageHead(context: {
+  pathname: string;
+  queryClient: QueryClient;
+  shop: { shopName: string };
+}): { status: 200 | 404; head: PageHead } | undefined {
+  const match = matchPath(paths.medicine.path, context.pathname);
+  if (!match) return undefined;
+  const slug = match.params.slug ?? '';
+  const data = context.queryClient.getQueryData(medicineQueryOptions(slug).queryKey);
+  if (data) return { status: 200, head: medicinePageHead(data, context.shop.shopName) };
+  return {
+    status: 404,
+    head: {
+      title: `Page not found | ${context.shop.shopName}`,
+      description: `This page was not found at ${context.shop.shopName}.`,
+      canonicalPath: context.pathname,
+      noindex: true,
+    },
   };
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MEDICINE_MESSAGES, type MedicinePage, type MedicineProduct } from '@pharmacy/shared';
 import { mockApi, settingsResponse } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
-import { medicinePageHead } from '../medicine-page-head';
+import { QueryClient } from '@tanstack/react-query';
+import { medicineQueryOptions } from '../api/get-medicine';
+import { medicinePageHead, resolveMedicinePageHead } from '../medicine-page-head';
 import { MedicineInformationPage } from './medicine-page';
 
 const salt = { id: 7, name: 'Paracetamol (650mg)', slug: 'paracetamol-650mg' };
@@ -181,5 +183,18 @@ describe('medicine information page (issue 30)', () => {
     );
     expect(preparing.noindex).toBe(true);
     expect(preparing.jsonLd?.[1]).not.toHaveProperty('lastReviewed');
+  });
+
+  it('resolves the head and status of /medicine/{slug} from the query cache', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(medicineQueryOptions('paracetamol-650mg').queryKey, published);
+    const shop = { shopName: 'Test Pharmacy' };
+    expect(resolveMedicinePageHead({ pathname: '/shop', queryClient, shop })).toBeUndefined();
+    expect(
+      resolveMedicinePageHead({ pathname: '/medicine/paracetamol-650mg', queryClient, shop }),
+    ).toMatchObject({ status: 200, head: { canonicalPath: '/medicine/paracetamol-650mg' } });
+    expect(
+      resolveMedicinePageHead({ pathname: '/medicine/unknown', queryClient, shop }),
+    ).toMatchObject({ status: 404, head: { noindex: true } });
   });
 });
