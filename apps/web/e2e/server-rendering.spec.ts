@@ -68,6 +68,22 @@ function visibleText(html: string): string {
   return decode(root.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 }
 
+/** Every JSON-LD block of a page, parsed (a block that is not JSON fails the test here). */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '') as Record<string, unknown>,
+  );
+}
+
+function nodeOfType(blocks: Record<string, unknown>[], type: string) {
+  const found = blocks.find((block) =>
+    Array.isArray(block['@type']) ? block['@type'].includes(type) : block['@type'] === type,
+  );
+  if (!found) throw new Error(`no ${type} in ${JSON.stringify(blocks).slice(0, 300)}`);
+  expect(found['@context']).toBe('https://schema.org');
+  return found;
+}
+
 const money = (rupees: number) => `₹${rupees.toFixed(2)}`;
 
 test.describe('server-rendered pages without JavaScript', () => {
@@ -199,6 +215,92 @@ test.describe('server-rendered pages without JavaScript', () => {
     const inactive = await fetchPage(request, `/product/${id}`);
     expect(inactive.response.status()).toBe(404);
     expect(visibleText(inactive.html)).toContain('No product found.');
+  });
+
+  test('structured data: the product and offer agree with the API, medicines are Drug, the FAQ and the shop are described', async ({
+    request,
+  }) => {
+    for (const name of ['Dolo 650 Tablet', 'Glycomet 500 SR Tablet']) {
+      const product = await productNamed(request, name);
+      const { html } = await fetchPage(request, `/product/${product.id}`);
+      const blocks = jsonLdOf(html);
+      const node = nodeOfType(blocks, 'Product');
+      expect(node['@type']).toEqual(['Product', 'Drug']);
+      expect(node.name).toBe(product.name);
+      const offer = node.offers as Record<string, unknown>;
+      expect(offer.priceCurrency).toBe('INR');
+      expect(Number(offer.price)).toBe(product.offerPrice);
+      expect(offer.availability).toBe(
+        product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      );
+      expect(node.prescriptionStatus).toBe(
+        product.prescription ? 'https://schema.org/PrescriptionOnly' : 'https://schema.org/OTC',
+      );
+      expect(JSON.stringify(node.activeIngredient)).toContain(
+        product.saltComposition?.name.split(' (')[0] ?? '',
+      );
+      const crumbs = nodeOfType(blocks, 'BreadcrumbList').itemListElement as { name: string }[];
+      expect(crumbs.map((crumb) => crumb.name)).toEqual([
+        'Home',
+        'Shop',
+        expect.any(String),
+        product.name,
+      ]);
+    }
+
+    const outOfStock = (await products(request, 'limit=100')).find((p) => p.quantity <= 0);
+    if (outOfStock) {
+      const { html } = await fetchPage(request, `/product/${outOfStock.id}`);
+      const offer = nodeOfType(jsonLdOf(html), 'Product').offers as Record<string, unknown>;
+      expect(offer.availability).toBe('https://schema.org/OutOfStock');
+    }
+
+    const faq = nodeOfType(jsonLdOf((await fetchPage(request, '/faq')).html), 'FAQPage');
+    const questions = faq.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+    expect(questions.length).toBeGreaterThan(3);
+    for (const question of questions) {
+      expect(question.name.length).toBeGreaterThan(5);
+      expect(question.acceptedAnswer.text.length).toBeGreaterThan(5);
+    }
+
+    const shop = nodeOfType(jsonLdOf((await fetchPage(request, '/')).html), 'Pharmacy');
+    expect(shop.name).toBe('MediKart Pharmacy');
+    expect(JSON.stringify(shop.contactPoint)).toContain('customer service');
+  });
+
+  test('the sitemap index reaches every active product, and robots.txt names it', async ({
+    request,
+  }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    const sitemapUrl = /^Sitemap: (.+)$/m.exec(robots)?.[1];
+    expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+    expect(robots).toContain('Disallow: /dashboard');
+
+    const index = await (await request.get('/sitemap.xml')).text();
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1] ?? '').pathname,
+    );
+    const listed = new Set<string>();
+    for (const file of files) {
+      const response = await request.get(file);
+      expect(response.headers()['content-type']).toContain('application/xml');
+      for (const match of (await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g))
+        listed.add(new URL(match[1] ?? '').pathname);
+    }
+    const active: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await request.get(`/api/product/all?limit=100&page=${page}`);
+      const body = (await response.json()) as {
+        productList: ApiProduct[];
+        pagination: { totalPages?: number; pages?: number };
+      };
+      active.push(...body.productList.map((product) => product.id));
+      if (body.productList.length < 100) break;
+    }
+    expect(active.length).toBeGreaterThan(100);
+    for (const id of active) expect(listed.has(`/product/${id}`), `product ${id}`).toBe(true);
+    for (const path of ['/', '/shop', '/faq', '/about', '/contact'])
+      expect(listed.has(path)).toBe(true);
   });
 
   test('aliases redirect permanently to one address; private pages are not indexed', async ({

@@ -12,8 +12,16 @@ export function useProgressiveCount(
   total: number,
   first: number,
   step: number,
+  /**
+   * Issue 30: the page came rendered by the server with every item, so the browser's first
+   * render (hydration, which only attaches to existing elements) must draw them all too.
+   */
+  allAtFirst = false,
 ): number {
-  const [progress, setProgress] = useState({ list, count: first });
+  const [progress, setProgress] = useState(() => ({
+    list,
+    count: allAtFirst ? Math.max(total, first) : first,
+  }));
   // A new list (another page, sort or filter) starts from the first items again.
   const count = progress.list === list ? progress.count : first;
   if (progress.list !== list) setProgress({ list, count: first });

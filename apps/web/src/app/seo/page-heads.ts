@@ -8,6 +8,14 @@ import {
   readProductFilter,
   type ProductFilter,
 } from '../../features/catalog/hooks/use-product-filter';
+import { faqs } from '../../features/site/components/faq-list';
+import {
+  breadcrumbJsonLd,
+  faqPageJsonLd,
+  pharmacyJsonLd,
+  productJsonLd,
+  type BreadcrumbItem,
+} from '../../features/seo/structured-data';
 import type { PageHead } from '../../lib/page-head';
 
 /**
@@ -165,6 +173,21 @@ export function resolvePageHead(context: PageHeadContext): ResolvedPage {
         canonicalPath: paths.product.getHref(product.id),
         type: 'product',
         image: product.images[0]?.url,
+        jsonLd: [
+          productJsonLd(product, shop, context.origin),
+          breadcrumbJsonLd(
+            [
+              { name: 'Home', path: paths.home.path },
+              { name: 'Shop', path: paths.shop.path },
+              {
+                name: product.division.name,
+                path: paths.shop.getHref({ divisionId: product.division.id }),
+              },
+              { name: product.name, path: paths.product.getHref(product.id) },
+            ],
+            context.origin,
+          ),
+        ],
       },
     };
   }
@@ -189,6 +212,15 @@ export function resolvePageHead(context: PageHeadContext): ResolvedPage {
             : `${title === 'Shop' ? 'All products' : title} at ${shopName}: genuine medicines and health products with prices, offers and delivery across India.`,
         ),
         canonicalPath: canonicalShopPath(filter),
+        jsonLd: [
+          breadcrumbJsonLd(
+            [
+              { name: 'Home', path: paths.home.path },
+              { name: title, path: canonicalShopPath(filter) },
+            ],
+            context.origin,
+          ),
+        ],
         // Internal search results are thin, endless pages; search engines ask shops not to
         // index them. The listings they lead to are.
         noindex: filter.search !== '',
@@ -198,12 +230,25 @@ export function resolvePageHead(context: PageHeadContext): ResolvedPage {
 
   const page = STATIC_PAGES[pathname];
   if (page) {
+    const home: BreadcrumbItem = { name: 'Home', path: paths.home.path };
+    const jsonLd: object[] = [];
+    // The shop itself: on the home page, and where people look for who it is and how to reach it.
+    if (
+      pathname === paths.home.path ||
+      pathname === paths.about.path ||
+      pathname === paths.contact.path
+    )
+      jsonLd.push(pharmacyJsonLd(shop, context.origin));
+    if (pathname === paths.faq.path) jsonLd.push(faqPageJsonLd(faqs(shop)));
+    if (pathname !== paths.home.path && page.title)
+      jsonLd.push(breadcrumbJsonLd([home, { name: page.title, path: pathname }], context.origin));
     return {
       status: 200,
       head: {
         title: fullTitle(shopName, page.title),
         description: clampDescription(page.description(shopName)),
         canonicalPath: pathname,
+        jsonLd,
       },
     };
   }

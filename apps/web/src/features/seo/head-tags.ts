@@ -1,4 +1,7 @@
 import type { PageHead } from '../../lib/page-head';
+import { absolute as absoluteUrl, jsonLdScript } from './structured-data';
+
+export { absoluteUrl };
 
 /** The social preview of pages without a picture of their own: the shop's icon. */
 export const DEFAULT_PREVIEW_IMAGE = '/icons/icon-512.png';
@@ -10,24 +13,6 @@ export function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/**
- * JSON inside a <script> element: '<' could close the element ('</script>') or open a comment,
- * and U+2028/2029 end a line in older JavaScript parsers; all are written as \u escapes, which
- * every JSON reader turns back into the same characters.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-export function absoluteUrl(origin: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 }
 
 /**
@@ -57,7 +42,7 @@ export function headTags(head: PageHead, origin: string, shopName: string): stri
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', image),
     ...(head.jsonLd ?? []).map(
-      (data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`,
+      (data) => `<script type="application/ld+json">${jsonLdScript(data)}</script>`,
     ),
   ];
   return tags.filter(Boolean).join('\n    ');

@@ -24,7 +24,7 @@ import type { Product as CatalogProduct, ShopSettings } from '@pharmacy/shared';
  */
 
 /** Paths of this shop made absolute; URLs already absolute (a bucket's images) stay as they are. */
-function absolute(origin: string, pathOrUrl: string): string {
+export function absolute(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${origin.replace(/\/$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }

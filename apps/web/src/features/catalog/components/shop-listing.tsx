@@ -11,6 +11,7 @@ import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { getErrorMessage } from '../../../lib/api-client';
+import { isServerRenderedPage } from '../../../lib/server-rendered';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useProducts } from '../api/get-products';
 import {
@@ -53,7 +54,8 @@ export function ShopListing({
   renderAction?: (product: ProductSummary) => ReactNode;
 }) {
   const sortId = useId();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname, search } = location;
   const filter = useProductFilter();
   const sort = chosenSort(pathname, search);
   const { clearFilters, setSort, setPage } = useProductFilterActions();
@@ -70,6 +72,7 @@ export function ShopListing({
     products.length,
     FIRST_CARDS,
     CARDS_PER_TASK,
+    isServerRenderedPage(location.key),
   );
 
   return (
