@@ -361,4 +361,18 @@ test.describe('hydrating a server-rendered page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     await expect(page).toHaveTitle('Shop | MediKart Pharmacy');
   });
+
+  test('a shopper page downloads no admin or dashboard code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const product = await productNamed(page.request, 'Dolo 650 Tablet');
+    for (const path of ['/', '/shop', `/product/${product.id}`, '/faq', '/salt-compositions']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => /admin|dashboard/i.test(script))).toEqual([]);
+  });
 });
