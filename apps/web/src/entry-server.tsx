@@ -130,8 +130,9 @@ export function createPageRenderer(transport: ApiTransport): PageRenderer {
 
 async function renderPage(url: URL, origin: string): Promise<RenderedPage> {
   const queryClient = createQueryClient({
-    // Nothing on the server retries or refetches: one render, one answer per query.
-    queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
+    // Nothing on the server retries or refetches: one render, one answer per query (an error,
+    // a 404 above all, is rendered as the error it is, not as a loader waiting for a retry).
+    queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity },
   });
   const location = `${url.pathname}${url.search}`;
   await Promise.all([

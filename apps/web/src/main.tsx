@@ -62,6 +62,12 @@ if (serverState) {
   // hydrating, so the first render in the browser draws exactly the server's HTML: no loader,
   // no second request for the same data, no layout shift.
   hydrate(queryClient, serverState);
+  // A page the server found missing (404) would otherwise be asked again as it mounts, drawing
+  // the loader over the server's not-found page; its answer is the server's, as for the others.
+  for (const query of serverState.queries) {
+    if (query.state.status === 'error')
+      queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
   markFirstPageServerRendered();
   void preloadRoutePages(routes, window.location.pathname)
     .catch(() => undefined)

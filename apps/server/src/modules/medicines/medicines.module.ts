@@ -1,5 +1,6 @@
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ModuleContext } from '../module';
+import { listSitemapSource } from '../seo/sitemap-source';
 import { medicinesRoutes } from './medicines.routes';
 import { createMedicinesService } from './medicines.service';
 
@@ -17,5 +18,9 @@ export function registerMedicines(ctx: ModuleContext, deps: { catalog: CatalogSe
     now: ctx.now,
   });
   ctx.routes(medicinesRoutes, { medicines });
+  // Only reviewed salts: the others are noindex and have no place in a sitemap.
+  ctx.sitemaps.add(
+    listSitemapSource({ name: 'medicines', chunked: true, load: () => medicines.sitemapUrls() }),
+  );
   return medicines;
 }

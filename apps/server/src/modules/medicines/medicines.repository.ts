@@ -213,6 +213,20 @@ export async function listPublic(
   return { rows, rowCount: total?.value ?? 0 };
 }
 
+/**
+ * The medicine pages search engines should index: salts with reviewed information (the others
+ * are noindex), each with the date of its last review as the sitemap's lastmod.
+ */
+export async function reviewedSlugs(db: DbOrTx) {
+  const review = lastReviews(db);
+  return db
+    .select({ slug: saltCompositions.slug, reviewedAt: review.reviewedAt })
+    .from(saltCompositions)
+    .innerJoin(review, eq(review.saltId, saltCompositions.id))
+    .where(isNotNull(review.reviewedAt))
+    .orderBy(asc(saltCompositions.id));
+}
+
 /** Salts with where their information stands, for the admin's list. */
 export async function listAdmin(
   db: DbOrTx,

@@ -1,3 +1,4 @@
+import type { SitemapUrl } from '../seo/sitemap-source';
 import {
   MEDICINE_MESSAGES,
   MEDICINE_PAGE_SIZE,
@@ -171,6 +172,12 @@ export function createMedicinesService(deps: {
     },
 
     /** GET /medicines: salts with their page's address, by name. */
+    /** Issue 30 point 4: the reviewed medicine pages for the sitemap. */
+    async sitemapUrls(): Promise<SitemapUrl[]> {
+      const rows = await repository.reviewedSlugs(db);
+      return rows.map((row) => ({ path: `/medicine/${row.slug}`, lastmod: row.reviewedAt }));
+    },
+
     async list(query: MedicineListQuery): Promise<MedicineList> {
       const { rows, rowCount } = await repository.listPublic(
         db,

@@ -23,7 +23,7 @@ const PRESCRIPTION_STATUS = {
  * Drug named by its ingredients, and the MedicalWebPage with its review. A salt whose information
  * is still being prepared is not indexed (a page of prices alone is thin content).
  */
-export function medicinePageHead(data: MedicinePage, shopName: string): PageHead {
+export function medicinePageHead(data: MedicinePage, shopName: string, origin = ''): PageHead {
   const { salt, content, review } = data;
   const canonicalPath = paths.medicine.getHref(salt.slug);
   const title = `${salt.name}: uses, side effects and safety | ${shopName}`;
@@ -45,13 +45,13 @@ export function medicinePageHead(data: MedicinePage, shopName: string): PageHead
     activeIngredient: ingredients.length === 1 ? ingredients[0] : ingredients,
     ...(prescriptionStatus ? { prescriptionStatus } : {}),
     ...(content ? { description: content.summary } : {}),
-    url: canonicalPath,
+    url: `${origin}${canonicalPath}`,
   };
   const webPage: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'MedicalWebPage',
     name: title,
-    url: canonicalPath,
+    url: `${origin}${canonicalPath}`,
     about: { '@type': 'Drug', name: salt.name },
     ...(review
       ? {
@@ -84,12 +84,14 @@ export function resolveMedicinePageHead(context: {
   pathname: string;
   queryClient: QueryClient;
   shop: { shopName: string };
+  origin: string;
 }): { status: 200 | 404; head: PageHead } | undefined {
   const match = matchPath(paths.medicine.path, context.pathname);
   if (!match) return undefined;
   const slug = match.params.slug ?? '';
   const data = context.queryClient.getQueryData(medicineQueryOptions(slug).queryKey);
-  if (data) return { status: 200, head: medicinePageHead(data, context.shop.shopName) };
+  if (data)
+    return { status: 200, head: medicinePageHead(data, context.shop.shopName, context.origin) };
   return {
     status: 404,
     head: {

@@ -17,14 +17,6 @@ export const productQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getProduct(id, signal),
   });
 
-/**
- * `fromServer`: the page was rendered on the server (issue 30) and its answer, a 404 included,
- * came with it; asking again on mount would flash the loader over the server's not-found page.
- */
-export function useProduct(id: number, { fromServer = false }: { fromServer?: boolean } = {}) {
-  return useQuery({
-    ...productQueryOptions(id),
-    enabled: Number.isInteger(id) && id > 0,
-    retryOnMount: !fromServer,
-  });
+export function useProduct(id: number) {
+  return useQuery({ ...productQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 }

@@ -345,7 +345,7 @@ export function ProductDetail({
   const fromServer = isServerRenderedPage(location.key);
   const minimumElapsed =
     useMinimumDelay(LIMITS.productLoaderMs, pageArrivedAt(location.key)) || fromServer;
-  const { data: product, isPending, isError } = useProduct(productId, { fromServer });
+  const { data: product, isPending, isError } = useProduct(productId);
   usePreloadedImage(product);
   // Issue 17: asked while the loader still shows, so 'We'll e-mail you' is there with the page.
   useStockAlertPrefetch(productId, product);

@@ -189,12 +189,20 @@ describe('medicine information page (issue 30)', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(medicineQueryOptions('paracetamol-650mg').queryKey, published);
     const shop = { shopName: 'Test Pharmacy' };
-    expect(resolveMedicinePageHead({ pathname: '/shop', queryClient, shop })).toBeUndefined();
+    const origin = 'https://shop.example';
     expect(
-      resolveMedicinePageHead({ pathname: '/medicine/paracetamol-650mg', queryClient, shop }),
+      resolveMedicinePageHead({ pathname: '/shop', queryClient, shop, origin }),
+    ).toBeUndefined();
+    expect(
+      resolveMedicinePageHead({
+        pathname: '/medicine/paracetamol-650mg',
+        queryClient,
+        shop,
+        origin,
+      }),
     ).toMatchObject({ status: 200, head: { canonicalPath: '/medicine/paracetamol-650mg' } });
     expect(
-      resolveMedicinePageHead({ pathname: '/medicine/unknown', queryClient, shop }),
+      resolveMedicinePageHead({ pathname: '/medicine/unknown', queryClient, shop, origin }),
     ).toMatchObject({ status: 404, head: { noindex: true } });
   });
 });
