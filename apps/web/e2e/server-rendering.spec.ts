@@ -268,6 +268,67 @@ test.describe('server-rendered pages without JavaScript', () => {
     expect(JSON.stringify(shop.contactPoint)).toContain('customer service');
   });
 
+  test('a medicine page carries its reviewed information, products and review; unknown ones answer 404; unreviewed ones are not indexed', async ({
+    request,
+  }) => {
+    const list = await request.get('/api/medicines?reviewed=true&pageSize=100');
+    const { medicines } = (await list.json()) as {
+      medicines: { name: string; slug: string; reviewed: boolean }[];
+    };
+    const reviewed = medicines.find((medicine) => medicine.slug === 'ascorbic-acid-500mg');
+    if (!reviewed) throw new Error('the demo has no reviewed Ascorbic Acid (500mg) page');
+    const { response, html } = await fetchPage(request, `/medicine/${reviewed.slug}`);
+    expect(response.status()).toBe(200);
+    const text = visibleText(html);
+    for (const part of [
+      reviewed.name,
+      'What it is used for',
+      'How it works',
+      'Side effects',
+      'Safety advice',
+      'Pregnancy',
+      'If you miss a dose',
+      'Storage',
+      'Interactions',
+      'Limcee 500mg Chewable Tablet',
+      'Registration number',
+      'Last reviewed',
+    ])
+      expect(text).toContain(part);
+    expect(canonicalOf(html)).toMatch(new RegExp(`/medicine/${reviewed.slug}$`));
+    expect(metaContent(html, 'robots')).toBeUndefined();
+    const blocks = jsonLdOf(html);
+    expect(nodeOfType(blocks, 'Drug').name).toBe(reviewed.name);
+    expect(nodeOfType(blocks, 'MedicalWebPage').lastReviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Every product containing the salt links to its medicine page.
+    const limcee = await productNamed(request, 'Limcee 500mg Chewable Tablet');
+    const productPage = await fetchPage(request, `/product/${limcee.id}`);
+    expect(productPage.html).toContain(`href="/medicine/${reviewed.slug}"`);
+
+    const unknown = await fetchPage(request, '/medicine/no-such-medicine');
+    expect(unknown.response.status()).toBe(404);
+    expect(metaContent(unknown.html, 'robots')).toBe('noindex, follow');
+
+    // A new salt has no reviewed information yet: its page shows that and stays out of the index.
+    const login = await request.post('/api/auth/login', { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const name = `E2E Salt ${Date.now()} (5mg)`;
+    const created = await request.post('/api/saltComposition', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const all = await request.get(`/api/medicines?search=${encodeURIComponent(name)}`);
+    const [fresh] = ((await all.json()) as { medicines: { slug: string; reviewed: boolean }[] })
+      .medicines;
+    expect(fresh?.reviewed).toBe(false);
+    const preparing = await fetchPage(request, `/medicine/${fresh?.slug}`);
+    expect(preparing.response.status()).toBe(200);
+    expect(visibleText(preparing.html)).toContain('is being prepared');
+    expect(metaContent(preparing.html, 'robots')).toBe('noindex, follow');
+  });
+
   test('the sitemap index reaches every active product, and robots.txt names it', async ({
     request,
   }) => {
@@ -299,8 +360,20 @@ test.describe('server-rendered pages without JavaScript', () => {
     }
     expect(active.length).toBeGreaterThan(100);
     for (const id of active) expect(listed.has(`/product/${id}`), `product ${id}`).toBe(true);
-    for (const path of ['/', '/shop', '/faq', '/about', '/contact'])
-      expect(listed.has(path)).toBe(true);
+    for (const path of [
+      '/',
+      '/shop',
+      '/faq',
+      '/about',
+      '/contact',
+      '/medicine/ascorbic-acid-500mg',
+    ])
+      expect(listed.has(path), path).toBe(true);
+    const medicines = [...listed].filter((path) => path.startsWith('/medicine/'));
+    const reviewed = await request.get('/api/medicines?reviewed=true&pageSize=100');
+    expect(medicines.length).toBe(
+      ((await reviewed.json()) as { pagination: { rowCount: number } }).pagination.rowCount,
+    );
   });
 
   test('aliases redirect permanently to one address; private pages are not indexed', async ({
