@@ -1,6 +1,7 @@
 /* global document, window, MutationObserver -- page.evaluate callbacks run in the browser */
-// Web suites: the web app built into the bench's own folder, Lighthouse (mobile, median of 5,
-// Debian Chromium), JavaScript loaded by shopper pages, and header-search interaction timing.
+// Web suites: the web app built into the bench's own folder (the browser's bundle and the
+// server's renderer of issue 30), Lighthouse (mobile, median of 5, Debian Chromium), JavaScript
+// loaded by shopper pages, and header-search interaction timing.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,21 +23,23 @@ export const CHROME_FLAGS = [
   '--disable-sync',
 ];
 // BENCH_WEB_DIST lets two benches on one machine build into different folders.
-export const WEB_DIST = process.env.BENCH_WEB_DIST ?? '/tmp/web-dist-bench';
+export const WEB_BUILD_DIR = process.env.BENCH_WEB_DIST ?? '/tmp/web-dist-bench';
+/**
+ * The browser's build; the server loads the page renderer from `../dist-ssr/entry-server.js`
+ * beside it (apps/server/src/plugins/web-app.ts), as with apps/web/dist and dist-ssr.
+ */
+export const WEB_DIST = path.join(WEB_BUILD_DIR, 'dist');
+export const WEB_SSR_DIST = path.join(WEB_BUILD_DIR, 'dist-ssr');
 
-/** `cd apps/web && vite build --outDir /tmp/web-dist-bench`; the app's own dist is untouched. */
-export async function buildWeb() {
-  const started = performance.now();
+/** `vite build` in apps/web with `args`; the output's tail on failure. */
+async function vite(args) {
   const child = spawn(
     process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      WEB_DIST,
-      '--emptyOutDir',
-    ],
-    { cwd: path.join(ROOT, 'apps/web'), stdio: ['ignore', 'pipe', 'pipe'] },
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), ...args],
+    {
+      cwd: path.join(ROOT, 'apps/web'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-2000)));
@@ -44,8 +47,30 @@ export async function buildWeb() {
   const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
   const code = await new Promise((resolve) => child.once('exit', resolve));
   clearTimeout(timer);
-  if (code !== 0 || !existsSync(path.join(WEB_DIST, 'index.html'))) {
-    return { ok: false, error: output.slice(-1500) };
+  return { code, output };
+}
+
+/**
+ * What `npm run build -w @pharmacy/web` does, into the bench's own folder (the app's dist and
+ * dist-ssr are untouched): the browser build into WEB_DIST, then the server renderer
+ * (src/entry-server.tsx) into WEB_SSR_DIST, so the shop serves server-rendered pages (issue 30).
+ */
+export async function buildWeb() {
+  const started = performance.now();
+  const browser = await vite(['build', '--outDir', WEB_DIST, '--emptyOutDir']);
+  if (browser.code !== 0 || !existsSync(path.join(WEB_DIST, 'index.html'))) {
+    return { ok: false, error: browser.output.slice(-1500) };
+  }
+  const renderer = await vite([
+    'build',
+    '--ssr',
+    'src/entry-server.tsx',
+    '--outDir',
+    WEB_SSR_DIST,
+    '--emptyOutDir',
+  ]);
+  if (renderer.code !== 0 || !existsSync(path.join(WEB_SSR_DIST, 'entry-server.js'))) {
+    return { ok: false, error: renderer.output.slice(-1500) };
   }
   return { ok: true, seconds: (performance.now() - started) / 1000 };
 }
@@ -92,12 +117,51 @@ async function lighthouseOnce(url, outputDir, run) {
     lcp: audit('largest-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
     tbt: audit('total-blocking-time'),
+    fcp: audit('first-contentful-paint'),
+    ...diagnostics(report),
   };
 }
 
-/** Lighthouse's default (mobile) run `runs` times on `url`; the median of each figure. */
+/**
+ * Why a run scored what it did: the audits that count towards a category and did not pass (for
+ * performance, the metrics scored below 0.9), and the LCP element with its phases.
+ */
+function diagnostics(report) {
+  const failing = [];
+  for (const id of CATEGORIES) {
+    const category = report.categories[id];
+    for (const ref of category?.auditRefs ?? []) {
+      const result = report.audits[ref.id];
+      if (!result || ref.weight === 0 || result.score === null) continue;
+      const limit = id === 'performance' ? 0.9 : 1;
+      if (result.score < limit)
+        failing.push(`${id}: ${ref.id} (${result.displayValue ?? result.score})`);
+    }
+  }
+  // Lighthouse 13: the LCP element and its subparts (TTFB, load delay, load time, render delay).
+  const parts = report.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = parts.find((item) => item.type === 'node');
+  const phases = (parts.find((item) => item.type === 'table')?.items ?? [])
+    .map((part) => `${part.label} ${Math.round(part.duration ?? 0)} ms`)
+    .join(', ');
+  return {
+    failing,
+    lcpElement: node
+      ? `${node.snippet ?? node.selector ?? ''} “${node.nodeLabel ?? ''}”`
+      : undefined,
+    lcpPhases: phases || undefined,
+  };
+}
+
+/**
+ * Lighthouse's default (mobile) run `runs` times on `url`; the median of each figure, and what
+ * failed in how many runs. BENCH_LIGHTHOUSE_KEEP=/dir keeps every run's JSON report there.
+ */
 export async function lighthouse(url, runs = 5) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
+  const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+  const dir = keep
+    ? mkdtempSync(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}-`))
+    : mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   try {
     const results = [];
     for (let run = 0; run < runs; run++) {
@@ -105,6 +169,12 @@ export async function lighthouse(url, runs = 5) {
       results.push(await lighthouseOnce(url, dir, run).catch(() => lighthouseOnce(url, dir, run)));
     }
     const of = (key) => median(results.map((r) => r[key]));
+    const counts = new Map();
+    for (const failure of results.flatMap((r) => r.failing)) {
+      const id = failure.replace(/ \(.*\)$/, '');
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const lcpElements = [...new Set(results.map((r) => r.lcpElement).filter(Boolean))];
     return {
       runs: results.length,
       performance: of('performance'),
@@ -114,9 +184,15 @@ export async function lighthouse(url, runs = 5) {
       lcp: of('lcp'),
       cls: of('cls'),
       tbt: of('tbt'),
+      fcp: of('fcp'),
+      each: results.map(({ performance, lcp, tbt, cls }) => ({ performance, lcp, tbt, cls })),
+      failing: [...counts].map(([id, count]) => `${id} in ${count}/${results.length}`),
+      lcpElements,
+      lcpPhases: results[results.findIndex((r) => r.lcp === of('lcp'))]?.lcpPhases,
+      reports: keep ? dir : undefined,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
