@@ -42,11 +42,14 @@ declare global {
   interface Window {
     /** Set by src/boot/early-events.js: replays taps made before hydration. */
     __replayEarlyEvents?: () => void;
+    /** Set once the app handles events itself; early-events.js then holds nothing. */
+    __appLive?: boolean;
   }
 }
 
 /** Hands the taps held before hydration to the now live page (src/boot/early-events.js). */
 function replayEarlyEvents(): void {
+  window.__appLive = true;
   window.__replayEarlyEvents?.();
 }
 

@@ -135,8 +135,12 @@ export const RENDERED_PATHS = [
   '/contact',
 ] as const;
 
-/** Seconds a browser or CDN may keep a rendered page; prices and stock move, so briefly. */
-const PAGE_CACHE = { maxAge: 10 };
+/**
+ * A browser revalidates a rendered page on every visit (a 304 when nothing changed): a shopper
+ * opening a back-in-stock mail must see the stock of now, not the page they saw a moment ago.
+ * The server's own micro-cache keeps a revalidation cheap.
+ */
+const PAGE_CACHE = { maxAge: 0 };
 
 /**
  * The DECISIONS aliases answered with one permanent redirect to their canonical address:

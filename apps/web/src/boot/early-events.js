@@ -5,6 +5,9 @@
 // work without JavaScript. Loaded as part of the async script in <head> (vite.config.ts
 // routePreload), plain ES5 so it runs wherever the page does, and with no inline script (CSP).
 (function () {
+  // This script is async: when it arrives after the app is already live, there is nothing to hold
+  // (and holding would swallow every later tap).
+  if (window.__appLive) return;
   var held = [];
   var types = ['click', 'submit', 'input', 'change'];
   function hold(event) {
