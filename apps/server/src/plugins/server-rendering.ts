@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATIC_PUBLIC_PATHS } from '@pharmacy/shared';
 
 /**
  * Issue 30: the public storefront answered as real pages. The web app's server bundle
@@ -122,17 +123,10 @@ export function createHtmlTemplate(indexHtml: string): HtmlTemplate {
 
 /** The public pages (issue 30, point 1); answers to anonymous readers are micro-cached. */
 export const RENDERED_PATHS = [
-  '/',
-  '/shop',
+  ...STATIC_PUBLIC_PATHS,
   '/shop/brand/:id',
   '/product/:id',
   '/medicine/:slug',
-  '/divisions',
-  '/manufacturers',
-  '/salt-compositions',
-  '/about',
-  '/faq',
-  '/contact',
 ] as const;
 
 /**

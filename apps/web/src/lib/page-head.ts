@@ -23,3 +23,11 @@ export interface PageHead {
    */
   jsonLd?: readonly object[];
 }
+
+/** Meta descriptions are cut near 160 characters by search engines; cut at a word instead. */
+export function clampDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.]+$/, '')}…`;
+}

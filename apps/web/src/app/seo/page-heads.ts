@@ -16,7 +16,7 @@ import {
   productJsonLd,
   type BreadcrumbItem,
 } from '../../features/seo/structured-data';
-import type { PageHead } from '../../lib/page-head';
+import { clampDescription, type PageHead } from '../../lib/page-head';
 
 /**
  * Where a page stands for search engines (issue 30): indexable public content, a public page that
@@ -68,14 +68,6 @@ const STATIC_PAGES: Record<string, { title?: string; description: (shop: string)
 /** "Title | Shop", the form DocumentTitle gives every page, so the browser keeps the same title. */
 export function fullTitle(shopName: string, title?: string): string {
   return title ? `${title} | ${shopName}` : `${shopName} – Your Online Pharmacy`;
-}
-
-/** Meta descriptions are cut near 160 characters by search engines; cut at a word instead. */
-export function clampDescription(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.]+$/, '')}…`;
 }
 
 /**

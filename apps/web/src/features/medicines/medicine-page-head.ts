@@ -2,16 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { saltIngredients, type MedicinePage } from '@pharmacy/shared';
 import { paths } from '../../config/paths';
-import type { PageHead } from '../../lib/page-head';
+import { clampDescription as clamp, type PageHead } from '../../lib/page-head';
 import { medicineQueryOptions } from './api/get-medicine';
-
-/** Search engines cut descriptions near 160 characters: cut at a word instead. */
-function clamp(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.]+$/, '')}…`;
-}
 
 const PRESCRIPTION_STATUS = {
   required: 'https://schema.org/PrescriptionOnly',
