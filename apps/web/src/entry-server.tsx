@@ -9,6 +9,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { matchRoutes, StaticRouter, useRoutes } from 'react-router';
 import { NotFound } from './components/errors/not-found';
 import { preloadRoutePages } from './app/lazy-page';
+import { prefetchPageData } from './app/prefetch-page';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { headResolvers } from './app/seo/head-resolvers';
@@ -135,9 +136,11 @@ async function renderPage(url: URL, origin: string): Promise<RenderedPage> {
     queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity },
   });
   const location = `${url.pathname}${url.search}`;
+  // The queries a page is known to need start with its code, so most pages render in one or
+  // two passes instead of discovering their data one render at a time.
   await Promise.all([
     preloadRoutePages(routes, url.pathname),
-    queryClient.prefetchQuery(shopSettingsQueryOptions),
+    ...prefetchPageData(queryClient, url),
   ]);
   let html: string;
   for (let pass = 1; ; pass += 1) {
