@@ -13,6 +13,7 @@ export {
   productListResponseSchema,
   productSchema,
   saltCompositionListResponseSchema,
+  searchTermFormSchema,
   stockAlertStatusSchema,
   substitutesResponseSchema,
 } from '@pharmacy/shared';

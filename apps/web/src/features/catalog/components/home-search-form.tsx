@@ -1,40 +1,59 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { searchTermFormSchema } from '@pharmacy/shared';
 import { FieldError } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { setSearchText } from '../hooks/use-search-text';
 import { SEARCH_PLACEHOLDER } from './header-search';
 
+/**
+ * The shared rule (searchTermFormSchema) for one term: the trimmed term, or the rule's message.
+ * Loaded at the first submit, as the newsletter form does: the home page is server-rendered and
+ * hydrated at once (issue 30), and zod with react-hook-form were ~46 kB of its JavaScript for a
+ * single field, and zod's start-up probe for eval trips the shop's CSP.
+ */
+async function checkSearchTerm(
+  search: string,
+): Promise<{ term: string; error?: undefined } | { term?: undefined; error: string }> {
+  const { searchTermFormSchema } = await import('../schemas');
+  const result = searchTermFormSchema.safeParse({ search });
+  if (result.success) return { term: result.data.search };
+  return { error: result.error.issues[0]?.message ?? 'Please check the search term.' };
+}
+
 /** Spec §2 home search: empty or blank is rejected; otherwise search, page 1, /shop. */
 export function HomeSearchForm() {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(searchTermFormSchema),
-    defaultValues: { search: '' },
-    // The message goes as soon as a term is typed.
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const error = errors.search?.message;
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState<string>();
+  // Checks are asynchronous; only the answer for the latest value may be shown.
+  const latestCheck = useRef(0);
 
-  const onSubmit = handleSubmit(({ search }) => {
-    setSearchText(search);
-    navigate(paths.shop.getHref({ search }));
-  });
+  const check = async (value: string) => {
+    const current = ++latestCheck.current;
+    const result = await checkSearchTerm(value);
+    if (current === latestCheck.current) setError(result.error);
+    return result;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { term } = await check(search);
+    if (term === undefined) return;
+    setSearchText(term);
+    navigate(paths.shop.getHref({ search: term }));
+  };
 
   return (
-    <form role="search" noValidate onSubmit={onSubmit} className="w-full max-w-2xl">
+    <form
+      role="search"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="w-full max-w-2xl"
+    >
       <label htmlFor={inputId} className="sr-only">
         Search medicines
       </label>
@@ -47,7 +66,13 @@ export function HomeSearchForm() {
           <input
             id={inputId}
             type="search"
-            {...register('search')}
+            name="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              // The message goes as soon as a term is typed.
+              if (error) void check(event.target.value);
+            }}
             maxLength={100}
             placeholder={SEARCH_PLACEHOLDER}
             aria-invalid={error ? true : undefined}
