@@ -26,6 +26,7 @@ import {
   type SafetyLevel,
 } from '@pharmacy/shared';
 import { NotFound } from '../../../components/errors/not-found';
+import { ServerHtml } from '../../../components/ui/server-html';
 import { Container } from '../../../components/layouts/container';
 import { Button } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/document-title';
@@ -373,9 +374,9 @@ export function MedicineInformationPage({
           </header>
           {data.content ? (
             <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-              <div className="flex flex-col gap-8">
+              <ServerHtml id="medicine-content" className="flex flex-col gap-8">
                 <MedicineContentSections content={data.content} />
-              </div>
+              </ServerHtml>
               <div className="lg:sticky lg:top-32 lg:self-start">
                 <ReviewedBy review={data.review} />
               </div>
