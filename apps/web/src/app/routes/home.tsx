@@ -1,5 +1,6 @@
 import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
+import { ServerHtml } from '../../components/ui/server-html';
 import { HomeSearchForm } from '../../features/catalog/components/home-search-form';
 import { PopularCategories } from '../../features/catalog/components/popular-categories';
 import { TopSellingProducts } from '../../features/catalog/components/top-selling-products';
@@ -27,8 +28,11 @@ export function HomeRoute() {
       <Container className="flex flex-col gap-14 py-12">
         <PopularCategories />
         <TopSellingProducts renderAction={(product) => <ProductCartAction product={product} />} />
-        <HowItWorks />
-        <WhyChooseUs />
+        {/* Static text: kept as the server's HTML rather than hydrated (issue 30, TBT). */}
+        <ServerHtml id="home-about" className="flex flex-col gap-14">
+          <HowItWorks />
+          <WhyChooseUs />
+        </ServerHtml>
         <HomeCounters />
       </Container>
     </>
