@@ -54,3 +54,5 @@ export * from './rules/shipments';
 export * from './constants/crawl-paths';
 export * from './schemas/medicines';
 export * from './rules/salt-ingredients';
+export * from './schemas/drug-interactions';
+export * from './rules/drug-interactions';
