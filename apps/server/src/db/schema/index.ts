@@ -18,3 +18,4 @@ export * from './loyalty';
 export * from './coupons';
 export * from './delivery';
 export * from './medicines';
+export * from './clinical';

@@ -17,6 +17,7 @@ import {
 } from '../schema/index';
 import { addBatches, type BatchedProduct, type DemoBatch } from './demo-batches';
 import { seedDemoMedicineInformation } from './demo-medicine-information';
+import { seedDemoDrugInteractions } from './demo-drug-interactions';
 import { demoCatalogueCsv, demoData } from './demo-data';
 import { slugify } from './random';
 import { lockSellableFrom, receiptNote } from './stock';
@@ -248,6 +249,8 @@ export async function seedDemoCatalogue(
     );
     // Issue 30: the demo salts' medicine information, published as the demo pharmacist's review.
     await seedDemoMedicineInformation(tx, { now });
+    // Issue 31: the interaction table for the demo salts' ingredients.
+    await seedDemoDrugInteractions(tx, now);
     return { seeded: true, products: placed.length };
   });
 }
