@@ -4,6 +4,7 @@ import { registerAuth } from './auth/auth.module';
 import { registerCart } from './cart/cart.module';
 import { registerCatalogCsv } from './catalog-csv/catalog-csv.module';
 import { registerCatalog } from './catalog/catalog.module';
+import { registerClinical } from './clinical/clinical.module';
 import { registerCompliance } from './compliance/compliance.module';
 import { registerDelivery } from './delivery/delivery.module';
 import { registerDashboard } from './dashboard/dashboard.module';
@@ -56,6 +57,7 @@ export async function registerModules(
   const cart = registerCart(ctx, { catalog });
   const delivery = registerDelivery(ctx, { catalog });
   registerMedicines(ctx, { catalog });
+  registerClinical(ctx);
   const invoices = registerInvoices(ctx, { compliance });
   const refunds = registerRefunds(ctx);
   const loyalty = registerLoyalty(ctx);

@@ -19,6 +19,7 @@ import {
   shipments,
   loyaltyLedger,
   medicineMonographs,
+  drugInteractions,
   orderLines,
   orders,
   payments,
@@ -319,6 +320,27 @@ async function packedOrderOfA(w: World) {
     .returning({ id: shipments.id });
   if (!shipment) throw new Error('no shipment');
   return { orderId, shipmentId: shipment.id };
+}
+
+/** Issue 31: an interaction row of its own (a fresh pair each call) for the table's routes. */
+let interactionPairs = 0;
+const interactionBody = () => {
+  interactionPairs += 1;
+  return {
+    ingredientA: `Matrix Ingredient ${interactionPairs}`,
+    ingredientB: 'Matrix Partner',
+    severity: 'moderate',
+    effect: 'An effect.',
+    advice: 'An advice.',
+  };
+};
+async function interactionId(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(drugInteractions)
+    .values({ ...interactionBody(), pairKey: `matrix-${interactionPairs}|partner` })
+    .returning({ id: drugInteractions.id });
+  if (!row) throw new Error('no interaction');
+  return row.id;
 }
 
 /** A salt of its own for the medicine information routes, with a draft waiting when asked. */
@@ -1488,6 +1510,31 @@ export const MATRIX: Record<string, Case | Case[]> = {
         reviewerName: 'Matrix Pharmacist',
         registrationNumber: 'KA/PH/2020/00042',
       }),
+  },
+  // Issue 31: the drug interaction table (admin).
+  'GET /api/drug-interactions': {
+    note: 'the drug interaction table',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/drug-interactions'),
+  },
+  'POST /api/drug-interactions': {
+    note: 'add an interaction',
+    expect: ADMIN_ONLY(201),
+    request: () => json('POST', '/api/drug-interactions', interactionBody()),
+  },
+  'PUT /api/drug-interactions/:id': {
+    note: 'edit an interaction',
+    expect: ADMIN_ONLY(200),
+    request: async (w) =>
+      json('PUT', `/api/drug-interactions/${await interactionId(w)}`, interactionBody()),
+  },
+  'DELETE /api/drug-interactions/:id': {
+    note: 'delete an interaction',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/drug-interactions/${await interactionId(w)}`,
+    }),
   },
 };
 

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'shipment.event_recorded',
   'medicine.draft_saved',
   'medicine.published',
+  'interaction.created',
+  'interaction.updated',
+  'interaction.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +74,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'shipment.event_recorded': 'Parcel tracking event recorded',
   'medicine.draft_saved': 'Medicine information draft saved',
   'medicine.published': 'Medicine information reviewed and published',
+  'interaction.created': 'Drug interaction added',
+  'interaction.updated': 'Drug interaction edited',
+  'interaction.deleted': 'Drug interaction deleted',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -29,6 +29,9 @@ export const DRUG_INTERACTION_MESSAGES = {
   source: 'The source may have up to 300 characters.',
   duplicate: 'An interaction between these two ingredients is already in the table.',
   notFound: 'This interaction is not in the table.',
+  created: 'Interaction added.',
+  updated: 'Interaction saved.',
+  deleted: 'Interaction deleted.',
 } as const;
 
 /**
@@ -71,7 +74,7 @@ export type DrugInteractionInput = z.input<typeof drugInteractionInputSchema>;
 export type DrugInteractionData = z.output<typeof drugInteractionInputSchema>;
 
 export const drugInteractionSchema = z.object({
-  id: z.string(),
+  id: z.number().int(),
   ingredientA: z.string(),
   ingredientB: z.string(),
   severity: z.enum(INTERACTION_SEVERITIES),
@@ -82,11 +85,27 @@ export const drugInteractionSchema = z.object({
 });
 export type DrugInteraction = z.infer<typeof drugInteractionSchema>;
 
-export const drugInteractionListQuerySchema = paginationSchema.extend({
-  q: z.string().trim().max(DRUG_INTERACTION_LIMITS.search).optional(),
+export const drugInteractionIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const drugInteractionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(DRUG_INTERACTION_LIMITS.search).optional(),
   severity: z.enum(INTERACTION_SEVERITIES).optional(),
 });
 export type DrugInteractionListQuery = z.infer<typeof drugInteractionListQuerySchema>;
+
+export const drugInteractionListSchema = z.object({
+  interactions: z.array(drugInteractionSchema),
+  pagination: paginationSchema,
+});
+export type DrugInteractionList = z.infer<typeof drugInteractionListSchema>;
+
+export const drugInteractionWriteResponseSchema = z.object({
+  interaction: drugInteractionSchema,
+  message: z.string(),
+});
 
 /** The demo seed's data file: a list of rows, each a valid input. */
 export const drugInteractionSeedSchema = z.array(drugInteractionInputSchema);

@@ -67,6 +67,8 @@ import {
   medicineContentSchema,
   medicineListQuerySchema,
   medicineReviewInputSchema,
+  drugInteractionInputSchema,
+  drugInteractionListQuerySchema,
 } from '@pharmacy/shared';
 import {
   contactMessages,
@@ -76,6 +78,7 @@ import {
   couriers,
   deliveryAreas,
   medicineMonographs,
+  drugInteractions,
   saltCompositions,
   shipments,
   refillReminders,
@@ -1165,7 +1168,53 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     // A review publishes the draft: a fresh one waits before each request.
     prepare: (w) => ensureMedicineDraft(w),
   },
+  // Issue 31: the drug interaction table.
+  {
+    route: 'GET /api/drug-interactions',
+    group: 'admin',
+    actors: ['admin'],
+    query: hostileQueryArbitrary(drugInteractionListQuerySchema),
+  },
+  {
+    route: 'POST /api/drug-interactions',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => jsonBody(drugInteractionInputSchema, { validWeight: 2 }),
+  },
+  {
+    route: 'PUT /api/drug-interactions/:id',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/drug-interactions/${interaction.id}`,
+    body: () => jsonBody(drugInteractionInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensureInteraction(w),
+  },
+  {
+    route: 'DELETE /api/drug-interactions/:id',
+    group: 'admin',
+    actors: ['admin'],
+    path: () => `/api/drug-interactions/${interaction.id}`,
+    prepare: (w) => ensureInteraction(w),
+  },
 ];
+
+/** The world's interaction row, put back after a delete took it. */
+const interaction = { id: 0 };
+async function ensureInteraction(w: FuzzWorld): Promise<void> {
+  const [row] = await w.db
+    .insert(drugInteractions)
+    .values({
+      ingredientA: 'Fuzz Ingredient',
+      ingredientB: 'Fuzz Partner',
+      pairKey: 'fuzz ingredient|fuzz partner',
+      severity: 'minor',
+      effect: 'An effect.',
+      advice: 'An advice.',
+    })
+    .onConflictDoNothing()
+    .returning({ id: drugInteractions.id });
+  if (row) interaction.id = row.id;
+}
 
 /** The world's salt and its draft of medicine information, put back after a review took it. */
 const medicine = { slug: '' };

@@ -1,0 +1,176 @@
+import {
+  DRUG_INTERACTION_MESSAGES,
+  DRUG_INTERACTION_PAGE_SIZE,
+  findInteractions,
+  indexInteractions,
+  type DrugInteraction,
+  type DrugInteractionData,
+  type DrugInteractionList,
+  type DrugInteractionListQuery,
+  type FoundInteraction,
+  type InteractionRule,
+  type InteractionSeverity,
+} from '@pharmacy/shared';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import * as repository from './clinical.repository';
+import type { DrugInteractionRow } from './clinical.repository';
+
+function toView(row: DrugInteractionRow): DrugInteraction {
+  return {
+    id: row.id,
+    ingredientA: row.ingredientA,
+    ingredientB: row.ingredientB,
+    severity: row.severity as InteractionSeverity,
+    effect: row.effect,
+    advice: row.advice,
+    source: row.source,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const auditDetails = (row: DrugInteractionRow) => ({
+  ingredientA: row.ingredientA,
+  ingredientB: row.ingredientB,
+  severity: row.severity,
+  effect: row.effect,
+  advice: row.advice,
+  source: row.source,
+});
+
+/**
+ * Issue 31 point 4: the drug interaction table and the check other modules call. The check reads
+ * the whole table once into memory (indexed by pair) and keeps it until the table changes: a write
+ * here drops it and, through the change feed, on every other instance (onChanged / forget).
+ */
+export function createClinicalService(deps: {
+  db: Database;
+  now?: () => Date;
+  onChanged?: () => void;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  let cached: Promise<ReadonlyMap<string, InteractionRule>> | undefined;
+
+  const table = (): Promise<ReadonlyMap<string, InteractionRule>> => {
+    cached ??= repository
+      .listAll(db)
+      .then((rows) =>
+        indexInteractions(
+          rows.map((row) => ({ ...row, severity: row.severity as InteractionSeverity })),
+        ),
+      );
+    // A failed read is not kept: the next check tries again.
+    cached.catch(() => {
+      cached = undefined;
+    });
+    return cached;
+  };
+
+  const changed = () => {
+    cached = undefined;
+    deps.onChanged?.();
+  };
+
+  /** A unique violation on the pair key is the sentence the form shows. */
+  const refuseDuplicate = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw new ConflictError(DRUG_INTERACTION_MESSAGES.duplicate);
+    throw error;
+  };
+
+  return {
+    async list(query: DrugInteractionListQuery): Promise<DrugInteractionList> {
+      const pageSize = DRUG_INTERACTION_PAGE_SIZE;
+      const { rows, total } = await repository.listPage(db, {
+        search: query.search || undefined,
+        severity: query.severity,
+        limit: pageSize,
+        offset: (query.page - 1) * pageSize,
+      });
+      return {
+        interactions: rows.map(toView),
+        pagination: {
+          page: query.page,
+          pageSize,
+          rowCount: total,
+          pageCount: Math.ceil(total / pageSize),
+        },
+      };
+    },
+
+    async create(data: DrugInteractionData, byUserId: number) {
+      const row = await db
+        .transaction(async (tx) => {
+          const inserted = await repository.insert(tx, data, byUserId, now());
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'interaction.created',
+            entityType: 'drug_interaction',
+            entityId: inserted.id,
+            details: auditDetails(inserted),
+          });
+          return inserted;
+        })
+        .catch(refuseDuplicate);
+      changed();
+      return { interaction: toView(row), message: DRUG_INTERACTION_MESSAGES.created };
+    },
+
+    async update(id: number, data: DrugInteractionData, byUserId: number) {
+      const row = await db
+        .transaction(async (tx) => {
+          const before = await repository.findById(tx, id);
+          if (!before) throw new NotFoundError(DRUG_INTERACTION_MESSAGES.notFound);
+          const after = await repository.update(tx, id, data, byUserId, now());
+          if (!after) throw new NotFoundError(DRUG_INTERACTION_MESSAGES.notFound);
+          await recordAudit(tx, {
+            actorUserId: byUserId,
+            action: 'interaction.updated',
+            entityType: 'drug_interaction',
+            entityId: id,
+            details: { before: auditDetails(before), after: auditDetails(after) },
+          });
+          return after;
+        })
+        .catch(refuseDuplicate);
+      changed();
+      return { interaction: toView(row), message: DRUG_INTERACTION_MESSAGES.updated };
+    },
+
+    async remove(id: number, byUserId: number): Promise<{ message: string }> {
+      await db.transaction(async (tx) => {
+        const before = await repository.findById(tx, id);
+        if (!before) throw new NotFoundError(DRUG_INTERACTION_MESSAGES.notFound);
+        await repository.remove(tx, id);
+        await recordAudit(tx, {
+          actorUserId: byUserId,
+          action: 'interaction.deleted',
+          entityType: 'drug_interaction',
+          entityId: id,
+          details: auditDetails(before),
+        });
+      });
+      changed();
+      return { message: DRUG_INTERACTION_MESSAGES.deleted };
+    },
+
+    /**
+     * The known interactions between lines, each line a salt composition's name or its
+     * ingredients (issue 31: the cart, the order, the patient's recent orders and allergies).
+     */
+    async interactionsFor(
+      saltCompositionNames: readonly (string | readonly string[])[],
+    ): Promise<FoundInteraction[]> {
+      return findInteractions(saltCompositionNames, await table());
+    },
+
+    /** Another instance changed the table (the change feed): read it again at the next check. */
+    forget(): void {
+      cached = undefined;
+    },
+  };
+}
+
+export type ClinicalService = ReturnType<typeof createClinicalService>;
