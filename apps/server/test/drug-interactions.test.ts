@@ -147,6 +147,24 @@ describe(`drug interactions (${testDriver})`, () => {
     });
   });
 
+  it('is in the OpenAPI document with the answers it gives', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    };
+    for (const [path, method, statuses] of [
+      ['/api/drug-interactions', 'get', ['200', '400', '401', '403']],
+      ['/api/drug-interactions', 'post', ['201', '400', '401', '403', '409']],
+      ['/api/drug-interactions/{id}', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/drug-interactions/{id}', 'delete', ['200', '400', '401', '403', '404']],
+    ] as const) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.tags, path).toEqual(['clinical']);
+      expect(Object.keys(operation?.responses ?? {})).toEqual(
+        expect.arrayContaining([...statuses]),
+      );
+    }
+  });
+
   it('interactionsFor reads the table once and sees a change made elsewhere once told', async () => {
     // A second service over the same database stands for another app instance; its forget() is
     // what the change feed calls there (clinical.module.ts).
