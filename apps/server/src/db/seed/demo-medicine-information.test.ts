@@ -85,7 +85,8 @@ describe('demo medicine information (issue 30)', () => {
       .from(medicineMonographs)
       .where(isNotNull(medicineMonographs.reviewedAt));
     expect(published?.n).toBe(entries.length);
-    expect(salts?.n ?? 0).toBeGreaterThan(entries.length);
+    // Every demo salt has content today; a salt added later simply has none until reviewed.
+    expect(salts?.n ?? 0).toBeGreaterThanOrEqual(entries.length);
   });
 
   it('gives every demo salt its slug from the name', async () => {
