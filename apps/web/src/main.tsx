@@ -53,6 +53,28 @@ function replayEarlyEvents(): void {
   window.__replayEarlyEvents?.();
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * What the shopper typed into the server's fields before hydration: hydrating a controlled field
+ * sets it to the component's state (empty), which would throw the text away.
+ */
+function typedBeforeHydration(container: HTMLElement): [TextField, string][] {
+  const fields = container.querySelectorAll<TextField>('input, textarea');
+  return [...fields].flatMap((field): [TextField, string][] =>
+    field.value !== field.defaultValue ? [[field, field.value]] : [],
+  );
+}
+
+/** Puts the text back and tells the live component, as if it had been typed now. */
+function restoreTyped(typed: [TextField, string][]): void {
+  for (const [field, value] of typed) {
+    if (!field.isConnected || field.value === value) continue;
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -75,7 +97,9 @@ if (serverState) {
   void preloadRoutePages(routes, window.location.pathname)
     .catch(() => undefined)
     .then(() => {
+      const typed = typedBeforeHydration(root);
       hydrateRoot(root, app);
+      restoreTyped(typed);
       replayEarlyEvents();
     });
 } else {
