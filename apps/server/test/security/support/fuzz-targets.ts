@@ -1216,17 +1216,29 @@ async function ensureInteraction(w: FuzzWorld): Promise<void> {
   if (row) interaction.id = row.id;
 }
 
-/** The world's salt and its draft of medicine information, put back after a review took it. */
-const medicine = { slug: '' };
+/**
+ * A salt of the medicine routes' own and its draft of medicine information, put back after a
+ * review took it. Not the world's salt: the admin group's DELETE targets may remove that one
+ * once its products are gone.
+ */
+const medicine = { slug: '', saltId: 0 };
 async function ensureMedicineDraft(w: FuzzWorld): Promise<void> {
-  const saltId = w.basics.saltCompositionId;
-  if (!medicine.slug) {
+  const [existing] = medicine.saltId
+    ? await w.db
+        .select({ id: saltCompositions.id })
+        .from(saltCompositions)
+        .where(eq(saltCompositions.id, medicine.saltId))
+    : [];
+  if (!existing) {
     const [salt] = await w.db
-      .select({ slug: saltCompositions.slug })
-      .from(saltCompositions)
-      .where(eq(saltCompositions.id, saltId));
-    medicine.slug = salt?.slug ?? '';
+      .insert(saltCompositions)
+      .values({ name: `Fuzz Medicine ${Date.now()} (5mg)` })
+      .returning({ id: saltCompositions.id, slug: saltCompositions.slug });
+    if (!salt) throw new Error('the fuzz medicine salt was not created');
+    medicine.saltId = salt.id;
+    medicine.slug = salt.slug;
   }
+  const saltId = medicine.saltId;
   const safe = { level: 'caution', advice: 'Ask your doctor.' } as const;
   await w.db
     .insert(medicineMonographs)
