@@ -56,15 +56,24 @@ async function stop(server) {
     await server.exited;
     clearTimeout(timer);
   }
-  // npm may exit while the server it started is still closing: until the port stops answering,
-  // a new start's health check could be answered by the old server on its way out.
+  // npm may exit while the server it started is still closing: until every process of the group
+  // is gone, a new start's health check could be answered by the old server on its way out, and
+  // the embedded database may still be writing its files into the data folder.
   const begun = Date.now();
-  while (Date.now() - begun < 15_000) {
-    const answered = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1_000) })
-      .then(() => true)
-      .catch(() => false);
-    if (!answered) return;
+  while (Date.now() - begun < 20_000) {
+    if (!groupAlive(server.child.pid)) return;
     await sleep(100);
+  }
+  process.kill(-server.child.pid, 'SIGKILL');
+  await sleep(500);
+}
+
+function groupAlive(groupId) {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -225,5 +234,10 @@ try {
   }
 }
 console.log(`\nQuick start on Node ${process.version}:\n  ${steps.join('\n  ')}`);
-rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+try {
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+} catch (error) {
+  // A leftover temporary folder is not the quick start failing; say so and go on.
+  console.log(`(could not remove ${dataDir}: ${error instanceof Error ? error.message : error})`);
+}
 process.exit(failed ? 1 : 0);
