@@ -56,3 +56,6 @@ export * from './schemas/medicines';
 export * from './rules/salt-ingredients';
 export * from './schemas/drug-interactions';
 export * from './rules/drug-interactions';
+export * from './schemas/patients';
+export * from './rules/prescription-validity';
+export * from './schemas/prescription-records';

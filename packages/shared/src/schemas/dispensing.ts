@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { prescriptionTranscriptionSchema } from './prescription-records';
 
 /** A drug schedule (issue 16): the list is data, seeded with India's OTC, H, H1 and X. */
 export const drugScheduleSchema = z.object({
@@ -54,13 +55,17 @@ export const prescriptionApprovalFormSchema = z.object(prescriptionApprovalField
 export const prescriptionRejectionFormSchema = z.object(prescriptionRejectionFields);
 
 /**
- * Pharmacist review (DECISIONS, issue 16): approve with the prescriber and patient as read from
- * the prescription, or reject with a reason the customer will read.
+ * Pharmacist review (DECISIONS, issue 16; issue 31): approve with the prescription transcribed,
+ * or reject with a reason the customer will read.
  */
 export const prescriptionReviewSchema = z.discriminatedUnion('decision', [
   z.object({
     decision: z.literal('approve'),
-    ...prescriptionApprovalFields,
+    /**
+     * Issue 31: the prescription as transcribed (prescriber, date of issue, lines). Required for
+     * an uploaded prescription; an order that uses a saved prescription is approved without one.
+     */
+    transcription: prescriptionTranscriptionSchema.optional(),
   }),
   z.object({
     decision: z.literal('reject'),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
 import { users } from './users';
 
 /**
@@ -39,4 +40,26 @@ export const drugInteractions = pgTable(
     index('drug_interactions_severity_idx').on(t.severity, t.pairKey),
     check('drug_interactions_severity_check', sql`${t.severity} in ('major', 'moderate', 'minor')`),
   ],
+);
+
+/**
+ * Issue 31 point 4: a major interaction the pharmacist approved past, with their reason. Kept with
+ * the order (and in the audit chain) so an admin sees who decided what and why.
+ */
+export const interactionOverrides = pgTable(
+  'interaction_overrides',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    pairKey: varchar('pair_key', { length: 200 }).notNull(),
+    severity: varchar('severity', { length: 10 }).notNull(),
+    reason: text('reason').notNull(),
+    pharmacistId: integer('pharmacist_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interaction_overrides_order_id_idx').on(t.orderId)],
 );

@@ -19,3 +19,5 @@ export * from './coupons';
 export * from './delivery';
 export * from './medicines';
 export * from './clinical';
+export * from './patients';
+export * from './prescription-records';

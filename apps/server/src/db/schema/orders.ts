@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { addresses } from './addresses';
 import { products } from './catalog';
+import { patients } from './patients';
 import { users } from './users';
 
 /** The confirmed delivery address, copied onto the order so later edits do not change it. */
@@ -57,6 +58,11 @@ export const orders = pgTable(
     pointsRedeemed: integer('points_redeemed').notNull().default(0),
     pointsDiscountMinor: integer('points_discount_minor').notNull().default(0),
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    /**
+     * Issue 31: the patient the prescription is for (chosen at upload or with a saved
+     * prescription); the H1 register and the invoice name them. Null: the member themself.
+     */
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -85,6 +91,7 @@ export const orders = pgTable(
     // Issue 18 dashboard: the per-day sums of a period read this index alone (no heap visits).
     index('orders_created_at_status_total_idx').on(t.createdAt, t.statusId, t.totalOrderValueMinor),
     index('orders_address_id_idx').on(t.addressId),
+    index('orders_patient_id_idx').on(t.patientId),
     // Issue 29: the dispatch desk's on-time rate reads the orders delivered in a period.
     index('orders_delivered_at_idx')
       .on(t.deliveredAt, t.expectedDeliveryDate)

@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { prescriptionRecords } from './prescription-records';
 import { users } from './users';
 
 export const PRESCRIPTION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -49,6 +50,10 @@ export const prescriptions = pgTable(
     prescriberName: varchar('prescriber_name', { length: 120 }),
     prescriberRegistrationNumber: varchar('prescriber_registration_number', { length: 40 }),
     patientName: varchar('patient_name', { length: 120 }),
+    /** Issue 31: the saved prescription this upload was transcribed into on approval. */
+    recordId: integer('record_id').references(() => prescriptionRecords.id, {
+      onDelete: 'set null',
+    }),
     /** Kept at least until then (RECORD_RETENTION_YEARS); a trigger refuses an earlier delete. */
     retainUntil: timestamp('retain_until', { withTimezone: true })
       .notNull()

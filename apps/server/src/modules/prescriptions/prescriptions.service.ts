@@ -170,9 +170,9 @@ export function createPrescriptionsService(deps: {
           reviewerRegistrationNumber: pharmacist.registrationNumber,
           ...(input.decision === 'approve'
             ? {
-                prescriberName: input.prescriberName,
-                prescriberRegistrationNumber: input.prescriberRegistrationNumber,
-                patientName: input.patientName,
+                prescriberName: input.transcription?.prescriberName,
+                prescriberRegistrationNumber: input.transcription?.prescriberRegistrationNumber,
+                patientName: input.transcription?.patientName,
               }
             : {}),
         });
@@ -187,9 +187,9 @@ export function createPrescriptionsService(deps: {
               pharmacistRegistrationNumber: pharmacist.registrationNumber,
               ...(input.decision === 'approve'
                 ? {
-                    prescriberName: input.prescriberName,
-                    prescriberRegistrationNumber: input.prescriberRegistrationNumber,
-                    patientName: input.patientName,
+                    prescriberName: input.transcription?.prescriberName,
+                    prescriberRegistrationNumber: input.transcription?.prescriberRegistrationNumber,
+                    patientName: input.transcription?.patientName,
                   }
                 : { reason }),
             },
