@@ -55,6 +55,7 @@ export * from './constants/crawl-paths';
 export * from './schemas/medicines';
 export * from './rules/salt-ingredients';
 export * from './schemas/drug-interactions';
+export * from './schemas/drug-interaction-csv';
 export * from './rules/drug-interactions';
 export * from './schemas/patients';
 export * from './rules/prescription-validity';

@@ -334,6 +334,15 @@ const interactionBody = () => {
     advice: 'An advice.',
   };
 };
+const interactionCsv = (url: string): Request => {
+  const row = interactionBody();
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'text/csv' },
+    payload: `ingredient_a,ingredient_b,severity,effect,advice\n${row.ingredientA},${row.ingredientB},${row.severity},${row.effect},${row.advice}\n`,
+  };
+};
 async function interactionId(w: World): Promise<number> {
   const [row] = await w.db
     .insert(drugInteractions)
@@ -1527,6 +1536,21 @@ export const MATRIX: Record<string, Case | Case[]> = {
     expect: ADMIN_ONLY(200),
     request: async (w) =>
       json('PUT', `/api/drug-interactions/${await interactionId(w)}`, interactionBody()),
+  },
+  'GET /api/drug-interactions.csv': {
+    note: 'the drug interaction table as CSV',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/drug-interactions.csv'),
+  },
+  'POST /api/drug-interactions/import/preview': {
+    note: 'what an interactions CSV would change (writes nothing)',
+    expect: ADMIN_ONLY(200),
+    request: () => interactionCsv('/api/drug-interactions/import/preview'),
+  },
+  'POST /api/drug-interactions/import': {
+    note: 'import an interactions CSV (a fresh pair each call)',
+    expect: ADMIN_ONLY(200),
+    request: () => interactionCsv('/api/drug-interactions/import'),
   },
   'DELETE /api/drug-interactions/:id': {
     note: 'delete an interaction',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DrugInteractionData, InteractionSeverity } from '@pharmacy/shared';
 import { interactionPairKey } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
@@ -42,6 +42,31 @@ export async function listPage(
 /** Every row: what the interaction check keeps in memory (a few thousand rows at most). */
 export function listAll(db: DbOrTx): Promise<DrugInteractionRow[]> {
   return db.select().from(drugInteractions);
+}
+
+/** Every row in pair order: the CSV export (the table stays a few thousand rows). */
+export function listInPairOrder(db: DbOrTx): Promise<DrugInteractionRow[]> {
+  return db.select().from(drugInteractions).orderBy(asc(drugInteractions.pairKey));
+}
+
+/** The rows of these pair keys (an import matches its rows with them), locked until commit. */
+export async function findByPairKeys(
+  db: DbOrTx,
+  pairKeys: readonly string[],
+): Promise<DrugInteractionRow[]> {
+  const rows: DrugInteractionRow[] = [];
+  // In slices: one statement's parameters stay far below PostgreSQL's limit.
+  for (let start = 0; start < pairKeys.length; start += 1_000) {
+    const slice = pairKeys.slice(start, start + 1_000);
+    rows.push(
+      ...(await db
+        .select()
+        .from(drugInteractions)
+        .where(inArray(drugInteractions.pairKey, slice))
+        .for('update')),
+    );
+  }
+  return rows;
 }
 
 export async function findById(db: DbOrTx, id: number): Promise<DrugInteractionRow | undefined> {

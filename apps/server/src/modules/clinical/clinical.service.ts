@@ -1,10 +1,14 @@
 import {
+  DRUG_INTERACTION_CSV_REFUSED_LISTED,
+  DRUG_INTERACTION_CSV_SAMPLE,
   DRUG_INTERACTION_MESSAGES,
   DRUG_INTERACTION_PAGE_SIZE,
   findInteractions,
   indexInteractions,
   type DrugInteraction,
   type DrugInteractionData,
+  type DrugInteractionImportPreview,
+  type DrugInteractionImportResult,
   type DrugInteractionList,
   type DrugInteractionListQuery,
   type FoundInteraction,
@@ -13,8 +17,9 @@ import {
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { interactionCsvRow, planInteractionImport } from './clinical-csv';
 import * as repository from './clinical.repository';
 import type { DrugInteractionRow } from './clinical.repository';
 
@@ -154,6 +159,91 @@ export function createClinicalService(deps: {
       });
       changed();
       return { message: DRUG_INTERACTION_MESSAGES.deleted };
+    },
+
+    /**
+     * Every row in pair order, as the CSV's cells (the import's own format). Read before this
+     * resolves, so a failing query is an error answer rather than a cut-off file.
+     */
+    async exportRows(): Promise<AsyncIterable<string[]>> {
+      const rows = await repository.listInPairOrder(db);
+      return (async function* () {
+        for (const row of rows) yield interactionCsvRow(row);
+      })();
+    },
+
+    /** What importing this CSV would do: the counts, the refused rows by line. Writes nothing. */
+    async previewImport(content: Buffer): Promise<DrugInteractionImportPreview> {
+      const planned = await planInteractionImport(db, content);
+      return {
+        creates: planned.creates,
+        updates: planned.updates,
+        unchanged: planned.unchanged,
+        refusedCount: planned.refused.length,
+        refused: planned.refused.slice(0, DRUG_INTERACTION_CSV_REFUSED_LISTED),
+        sample: planned.rows.slice(0, DRUG_INTERACTION_CSV_SAMPLE).map((row) => ({
+          line: row.line,
+          ingredientA: row.data.ingredientA,
+          ingredientB: row.data.ingredientB,
+          severity: row.data.severity,
+          action: row.action,
+        })),
+      };
+    },
+
+    /**
+     * Every row of the file in one transaction, or none when any is refused (the preview says
+     * which). A pair already in the table, in either order, is changed rather than added, so the
+     * same file imported twice changes nothing the second time. Each row written has its own
+     * interaction.created or .updated audit entry, as an edit in the dialog has.
+     */
+    async importCsv(content: Buffer, byUserId: number): Promise<DrugInteractionImportResult> {
+      const planned = await db
+        .transaction(async (tx) => {
+          const plan = await planInteractionImport(tx, content);
+          const first = plan.refused[0];
+          if (first)
+            throw new BadRequestError(
+              `${plan.refused.length} rows cannot be imported (first: line ${first.line}: ${first.message}). Nothing was changed.`,
+            );
+          const at = now();
+          for (const row of plan.rows) {
+            if (row.action === 'create') {
+              const inserted = await repository.insert(tx, row.data, byUserId, at);
+              await recordAudit(tx, {
+                actorUserId: byUserId,
+                action: 'interaction.created',
+                entityType: 'drug_interaction',
+                entityId: inserted.id,
+                details: { ...auditDetails(inserted), imported: true },
+              });
+            } else if (row.action === 'update' && row.existing) {
+              const after = await repository.update(tx, row.existing.id, row.data, byUserId, at);
+              if (!after) throw new NotFoundError(DRUG_INTERACTION_MESSAGES.notFound);
+              await recordAudit(tx, {
+                actorUserId: byUserId,
+                action: 'interaction.updated',
+                entityType: 'drug_interaction',
+                entityId: after.id,
+                details: {
+                  before: auditDetails(row.existing),
+                  after: auditDetails(after),
+                  imported: true,
+                },
+              });
+            }
+          }
+          return plan;
+        })
+        // Another write added one of the file's pairs after it was read: the sentence, a 409.
+        .catch(refuseDuplicate);
+      if (planned.creates + planned.updates > 0) changed();
+      return {
+        message: `Imported: ${planned.creates} added, ${planned.updates} changed, ${planned.unchanged} unchanged.`,
+        creates: planned.creates,
+        updates: planned.updates,
+        unchanged: planned.unchanged,
+      };
     },
 
     /**

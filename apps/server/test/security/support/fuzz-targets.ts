@@ -131,6 +131,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/catalog/products.csv',
   'GET /api/delivery/calendar',
   'GET /api/couriers',
+  'GET /api/drug-interactions.csv',
 ] as const;
 
 const sameConfirmation =
@@ -198,6 +199,29 @@ const deliveryCsvText = fc.oneof(
   fc.constantFrom('\uFEFF', '"', 'pincode_from\n"unclosed', ''),
 );
 const deliveryCsvBody: fc.Arbitrary<FuzzBody> = deliveryCsvText.map((text): FuzzBody => ({
+  kind: 'raw',
+  text,
+  contentType: 'text/csv',
+}));
+
+/** Interaction CSVs (issue 31): the real header with hostile cells, hostile headers, broken quoting. */
+const interactionCsvCell = fc.oneof(
+  fc.constantFrom('Aspirin', 'aspirin ', 'MAJOR', 'unknown', 'minor', '=cmd()', '', '"'),
+  fc.string({ maxLength: 12 }),
+);
+const interactionCsvText = fc.oneof(
+  fc
+    .array(fc.array(interactionCsvCell, { minLength: 1, maxLength: 7 }), { maxLength: 6 })
+    .map(
+      (rows) =>
+        `ingredient_a,ingredient_b,severity,effect,advice,source\n${rows
+          .map((cells) => cells.map(csvCell).join(','))
+          .join('\n')}`,
+    ),
+  fc.string({ maxLength: 80 }),
+  fc.constantFrom('\uFEFF', '"', 'ingredient_a\n"unclosed', '', 'Drug_A,Drug_B,Level\nA,B,Major'),
+);
+const interactionCsvBody: fc.Arbitrary<FuzzBody> = interactionCsvText.map((text): FuzzBody => ({
   kind: 'raw',
   text,
   contentType: 'text/csv',
@@ -1188,6 +1212,18 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: () => `/api/drug-interactions/${interaction.id}`,
     body: () => jsonBody(drugInteractionInputSchema, { validWeight: 2 }),
     prepare: (w) => ensureInteraction(w),
+  },
+  {
+    route: 'POST /api/drug-interactions/import/preview',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => interactionCsvBody,
+  },
+  {
+    route: 'POST /api/drug-interactions/import',
+    group: 'admin',
+    actors: ['admin'],
+    body: () => interactionCsvBody,
   },
   {
     route: 'DELETE /api/drug-interactions/:id',
