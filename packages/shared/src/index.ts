@@ -57,6 +57,8 @@ export * from './rules/salt-ingredients';
 export * from './schemas/drug-interactions';
 export * from './schemas/drug-interaction-csv';
 export * from './rules/drug-interactions';
+export * from './schemas/interaction-checks';
+export * from './rules/interaction-checks';
 export * from './schemas/patients';
 export * from './rules/prescription-validity';
 export * from './schemas/prescription-records';

@@ -54,10 +54,11 @@ export async function registerModules(
   const inventory = await registerInventory(ctx, { stockAlerts });
   const { compliance, schedules } = await registerCompliance(ctx);
   const catalog = registerCatalog(ctx, { inventory, schedules, stockAlerts });
-  const cart = registerCart(ctx, { catalog });
+  // Before the cart and orders: their answers carry the drug interactions (issue 31 point 4).
+  const clinical = registerClinical(ctx);
+  const cart = registerCart(ctx, { catalog, clinical });
   const delivery = registerDelivery(ctx, { catalog });
   registerMedicines(ctx, { catalog });
-  registerClinical(ctx);
   const invoices = registerInvoices(ctx, { compliance });
   const refunds = registerRefunds(ctx);
   const loyalty = registerLoyalty(ctx);
@@ -71,6 +72,7 @@ export async function registerModules(
     invoices,
     refunds,
     delivery,
+    clinical,
   });
   registerShipments(ctx, { orders });
   const reorder = registerReorder(ctx, { orders, cart });

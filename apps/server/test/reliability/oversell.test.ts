@@ -558,7 +558,9 @@ describe(`oversell under load (${testDriver})`, () => {
       openingStock: inventory.receiveInTx,
       schedules,
     });
-    const realCart = createCartService(db(), catalog);
+    // No interaction check: it reads nothing this test is about (issue 31 point 4).
+    const noInteractions = { forCart: async () => [], forOrder: async () => [] };
+    const realCart = createCartService(db(), catalog, noInteractions);
     let lines: Array<{ id: number; productId: number; count: number }> = [];
     // The real one answers a query builder; the service only awaits it.
     const cart = {
@@ -570,6 +572,7 @@ describe(`oversell under load (${testDriver})`, () => {
         db: db(),
         cart,
         inventory,
+        clinical: noInteractions,
         // No subscribers: the placed mail is not what this test is about.
         events: createEventBus<OrderEventMap>(),
         onStockChanged: () => {},

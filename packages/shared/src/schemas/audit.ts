@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'interaction.created',
   'interaction.updated',
   'interaction.deleted',
+  'interaction.overridden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'interaction.created': 'Drug interaction added',
   'interaction.updated': 'Drug interaction edited',
   'interaction.deleted': 'Drug interaction deleted',
+  'interaction.overridden': 'Major drug interaction overridden at approval',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog';
+import { interactionFindingsSchema } from './interaction-checks';
 
 /** Spec §3 cart item. */
 export const cartItemSchema = z.object({
@@ -25,6 +26,12 @@ export type CartSummary = z.infer<typeof cartSummarySchema>;
 export const cartResponseSchema = z.object({
   cartItems: z.array(cartItemSchema),
   summary: cartSummarySchema,
+  /**
+   * Issue 31 point 4: the drug interactions between the lines, with the member's orders of the
+   * last 90 days and the allergies on the account. Always sent by the server; optional so that a
+   * cart built in the browser (the guest's) needs none.
+   */
+  interactions: interactionFindingsSchema.optional(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dispensingApprovalSchema } from './dispensing';
+import { interactionFindingsSchema, interactionOverrideSchema } from './interaction-checks';
 import { orderTaxDocumentsSchema } from './tax-documents';
 import { ORDER_STATUS_IDS } from '../constants/order-status';
 import { paginationSchema } from './common';
@@ -105,6 +106,11 @@ export const orderDispensingSchema = z.object({
       message: z.string(),
     }),
   ),
+  /**
+   * Admins only (issue 31 point 4): the major interactions the pharmacist approved the order
+   * despite, with their reason, who and when.
+   */
+  interactionOverrides: z.array(interactionOverrideSchema).optional(),
 });
 export type OrderDispensing = z.infer<typeof orderDispensingSchema>;
 
@@ -115,6 +121,12 @@ export const orderDetailResponseSchema = z.object({
   dispensing: orderDispensingSchema,
   /** The GST invoice and credit notes to download (issue 18). */
   taxDocuments: orderTaxDocumentsSchema,
+  /**
+   * Issue 31 point 4: the drug interactions between the order's lines, with the patient's (or
+   * member's) orders of the 90 days before it was placed and since, and the patient's allergies.
+   * Always sent by the server.
+   */
+  interactions: interactionFindingsSchema.optional(),
 });
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
@@ -139,6 +151,8 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const placeOrderResponseSchema = z.object({
   orderId: z.number().int(),
   message: z.string(),
+  /** Issue 31 point 4: the new order's interactions (not sent for a retried request's order). */
+  interactions: interactionFindingsSchema.optional(),
 });
 
 const isoDate = z

@@ -17,6 +17,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import * as repository from './cart.repository';
 
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart.';
@@ -85,7 +86,19 @@ function lineCap(product: Product): { cap: number; bindsFirst: 'stock' | 'limit'
   return { cap, bindsFirst: product.quantity < limit ? 'stock' : 'limit' };
 }
 
-export function createCartService(db: Database, catalog: CatalogService) {
+/** The lines as the interaction check takes them (issue 31 point 4). */
+const linesToCheck = (items: CartItem[]) =>
+  items.map((item) => ({
+    lineId: item.id,
+    productId: item.productId,
+    productName: item.product.name,
+  }));
+
+export function createCartService(
+  db: Database,
+  catalog: CatalogService,
+  clinical: Pick<ClinicalService, 'forCart'>,
+) {
   async function itemsOf(userId: number, tx: DbOrTx = db): Promise<CartItem[]> {
     const lines = await repository.listLines(tx, userId);
     const products = await catalog.productsByIds(
@@ -167,7 +180,8 @@ export function createCartService(db: Database, catalog: CatalogService) {
   return {
     async getCart(userId: number): Promise<CartResponse> {
       const cartItems = await itemsOf(userId);
-      return { cartItems, summary: summarise(cartItems) };
+      const interactions = await clinical.forCart(userId, linesToCheck(cartItems));
+      return { cartItems, summary: summarise(cartItems), interactions };
     },
 
     /** Adds a product, or steps its count by quantity (+1 / -1 from the stepper). */
@@ -240,7 +254,8 @@ export function createCartService(db: Database, catalog: CatalogService) {
           : [];
       });
       const cartItems = await itemsOf(userId);
-      return { cartItems, summary: summarise(cartItems), notes };
+      const interactions = await clinical.forCart(userId, linesToCheck(cartItems));
+      return { cartItems, summary: summarise(cartItems), interactions, notes };
     },
 
     addWithinCaps,

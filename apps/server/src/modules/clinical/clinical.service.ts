@@ -15,12 +15,13 @@ import {
   type InteractionRule,
   type InteractionSeverity,
 } from '@pharmacy/shared';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { interactionCsvRow, planInteractionImport } from './clinical-csv';
 import * as repository from './clinical.repository';
+import { createInteractionChecks } from './interaction-checks';
 import type { DrugInteractionRow } from './clinical.repository';
 
 function toView(row: DrugInteractionRow): DrugInteraction {
@@ -59,9 +60,10 @@ export function createClinicalService(deps: {
   const now = deps.now ?? (() => new Date());
   let cached: Promise<ReadonlyMap<string, InteractionRule>> | undefined;
 
-  const table = (): Promise<ReadonlyMap<string, InteractionRule>> => {
+  // Read through the caller's transaction when given: PGlite's one connection waits on itself.
+  const table = (executor: DbOrTx = db): Promise<ReadonlyMap<string, InteractionRule>> => {
     cached ??= repository
-      .listAll(db)
+      .listAll(executor)
       .then((rows) =>
         indexInteractions(
           rows.map((row) => ({ ...row, severity: row.severity as InteractionSeverity })),
@@ -255,6 +257,9 @@ export function createClinicalService(deps: {
     ): Promise<FoundInteraction[]> {
       return findInteractions(saltCompositionNames, await table());
     },
+
+    /** Issue 31 point 4: the cart's and the order's checks and the approval's override. */
+    ...createInteractionChecks({ db, table, now }),
 
     /** Another instance changed the table (the change feed): read it again at the next check. */
     forget(): void {

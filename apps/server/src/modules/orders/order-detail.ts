@@ -10,6 +10,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import type { Session } from '../../plugins/auth';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { toOrder } from './order-status';
@@ -26,18 +27,23 @@ export function createOrderDetail(deps: {
   catalog: Pick<CatalogService, 'productsByIds'>;
   compliance: Pick<ComplianceService, 'approvalOf'>;
   invoices: Pick<InvoicesService, 'documentsOf'>;
+  clinical: Pick<ClinicalService, 'forOrderId' | 'overridesOf'>;
   visibleOrder: (session: Session, orderId: number, tx?: DbOrTx) => Promise<repository.OrderRow>;
 }) {
-  const { db, catalog, compliance, invoices, visibleOrder } = deps;
+  const { db, catalog, compliance, invoices, clinical, visibleOrder } = deps;
   return async function getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
     const row = await visibleOrder(session, orderId);
-    const [lines, history, allocations, approval, taxDocuments] = await Promise.all([
-      repository.listLines(db, orderId),
-      repository.listHistory(db, orderId),
-      isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
-      row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
-      invoices.documentsOf(orderId),
-    ]);
+    const [lines, history, allocations, approval, taxDocuments, interactions, overrides] =
+      await Promise.all([
+        repository.listLines(db, orderId),
+        repository.listHistory(db, orderId),
+        isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
+        row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
+        invoices.documentsOf(orderId),
+        // Issue 31 point 4: the owner's history only (the order's own user), whoever looks.
+        clinical.forOrderId(orderId),
+        isAdmin(session) ? clinical.overridesOf(orderId) : Promise.resolve(undefined),
+      ]);
     const products = await catalog.productsByIds(
       lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
     );
@@ -51,6 +57,7 @@ export function createOrderDetail(deps: {
         nextStatusIds: isAdmin(session)
           ? adminNextStatuses(row.statusId as OrderStatusId, context)
           : [],
+        ...(overrides ? { interactionOverrides: overrides } : {}),
         duplicateTherapies: duplicateTherapies(
           lines.flatMap((line) => {
             const product = line.productId === null ? undefined : products.get(line.productId);
@@ -95,6 +102,7 @@ export function createOrderDetail(deps: {
         createdAt: entry.createdAt.toISOString(),
       })),
       taxDocuments,
+      interactions,
     };
   };
 }

@@ -2,6 +2,7 @@ import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
@@ -26,6 +27,7 @@ export function registerOrders(
     invoices: InvoicesService;
     refunds: RefundsService;
     delivery: DeliveryService;
+    clinical: ClinicalService;
   },
 ) {
   const orders = createOrdersService({

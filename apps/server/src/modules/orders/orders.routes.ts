@@ -37,11 +37,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request, reply) => {
-      const { orderId, message, created } = await orders.placeOrder(
+      const { orderId, message, created, interactions } = await orders.placeOrder(
         requireSession(request).userId,
         request.headers['idempotency-key'],
       );
-      return reply.code(created ? 201 : 200).send({ orderId, message });
+      return reply.code(created ? 201 : 200).send({ orderId, message, interactions });
     },
   );
 

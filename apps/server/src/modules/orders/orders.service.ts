@@ -20,6 +20,7 @@ import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
@@ -57,6 +58,8 @@ export function createOrdersService(deps: {
   compliance: Pick<ComplianceService, 'transitionContext' | 'approvalOf'>;
   invoices: Pick<InvoicesService, 'documentsOf'>;
   refunds: Pick<RefundsService, 'listForOrder'>;
+  /** Drug interactions (issue 31 point 4): found when placing, shown on the order page. */
+  clinical: Pick<ClinicalService, 'forOrder' | 'forOrderId' | 'overridesOf'>;
   /** Where the shop delivers (issue 29): refused pincodes, COD per pincode, the promised date. */
   delivery: Pick<DeliveryService, 'requireServed' | 'cashOnDeliveryAt' | 'promiseFor'>;
   /** The shop's cancellation, change and return windows (issue 19). */
@@ -106,12 +109,14 @@ export function createOrdersService(deps: {
     catalog: deps.catalog,
     compliance,
     invoices: deps.invoices,
+    clinical: deps.clinical,
     visibleOrder,
   });
   const placeOrder = createPlaceOrder({
     db,
     cart: deps.cart,
     inventory: deps.inventory,
+    clinical: deps.clinical,
     events,
     onStockChanged: deps.onStockChanged,
   });

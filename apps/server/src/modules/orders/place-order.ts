@@ -1,5 +1,6 @@
 import {
   ORDER_STATUS,
+  type InteractionFinding,
   exceedsOrderLimit,
   lineTotalMinor,
   notSoldOnlineMessage,
@@ -9,6 +10,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { BadRequestError, ConflictError, OutOfStockError } from '../../lib/errors';
 import type { CartService } from '../cart/cart.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { OrderEvents } from './order-events';
 import * as repository from './orders.repository';
@@ -53,10 +55,11 @@ export function createPlaceOrder(deps: {
   db: Database;
   cart: Pick<CartService, 'lockCart' | 'linesForOrder'>;
   inventory: Pick<InventoryService, 'sellableFrom'>;
+  clinical: Pick<ClinicalService, 'forOrder'>;
   events: OrderEvents;
   onStockChanged: () => void;
 }) {
-  const { db, cart, inventory, events, onStockChanged } = deps;
+  const { db, cart, inventory, clinical, events, onStockChanged } = deps;
   /**
    * Places the signed-in user's cart as an order in one transaction: re-checks every product
    * (active, stock), reserves stock with a conditional update, snapshots prices, empties the
@@ -65,7 +68,12 @@ export function createPlaceOrder(deps: {
   return async function placeOrder(
     userId: number,
     idempotencyKey: string | undefined,
-  ): Promise<{ orderId: number; message: string; created: boolean }> {
+  ): Promise<{
+    orderId: number;
+    message: string;
+    created: boolean;
+    interactions?: InteractionFinding[];
+  }> {
     try {
       const result = await db.transaction(async (tx) => {
         await cart.lockCart(userId, tx);
@@ -123,11 +131,17 @@ export function createPlaceOrder(deps: {
           name: state.name,
           totalMinor,
         });
-        return { orderId, message: ORDER_PLACED, created: true };
+        // Issue 31 point 4: the new order's interactions for the shopper, read in its
+        // transaction (its lines as written; no patient is chosen yet). Measured by the bench.
+        const interactions = await clinical.forOrder(
+          { id: orderId, userId, createdAt: new Date(), patientId: null },
+          tx,
+        );
+        return { orderId, message: ORDER_PLACED, created: true, interactions };
       });
       // After the commit, so that no listing is cached again from the stock before it.
       if (result.created) onStockChanged();
-      return { orderId: result.orderId, message: result.message, created: result.created };
+      return result;
     } catch (error) {
       // A retry that raced the first request on another connection: answer the order it made.
       if (idempotencyKey && isUniqueViolation(error)) {
