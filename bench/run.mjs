@@ -37,6 +37,8 @@
 //                    webhooks on), and its ratio to cash on delivery (≥ 0.8×, else a FAIL line);
 //                    issue 29 (d1): the delivery estimate's p95 at 16 clients on the same shop
 //   --only delivery  issue 29 (d1) alone
+//   --only interactions issue 31 point 4 (q1–q6): what the drug interaction check adds to placing
+//                    an order, on PostgreSQL and PGlite (bench/suites/interactions.mjs)
 //   --only web     just the web targets (e1–e8, f1): builds the web app, seeds a small catalogue
 //                  (--products, default 2000) on PGlite and serves it as deployed
 //   --only seo     issue 30 (e1–e3, e7, p1–p3): the server-rendered storefront alone — builds the
@@ -111,6 +113,7 @@ import {
 } from './suites/after-sales.mjs';
 import { checkRazorpayOrders, startRazorpay, webhookSummary } from './suites/razorpay.mjs';
 import { ESTIMATE_PINCODES, estimateUnderLoad, prepareDelivery } from './suites/delivery.mjs';
+import { interactionsPhase } from './suites/interactions.mjs';
 import {
   DASHBOARD_PATHS,
   adminLatencies,
@@ -176,6 +179,7 @@ const CATALOG_CSV_ONLY = args.only === 'catalog-csv';
 const AFTER_SALES_ONLY = args.only === 'after-sales';
 const DELIVERY_ONLY = args.only === 'delivery';
 const SEO_ONLY = args.only === 'seo';
+const INTERACTIONS_ONLY = args.only === 'interactions';
 /** Server parts tried one at a time, on PostgreSQL, without the web build or the other suites. */
 const NARROW = ['search', 'checkout', 'scale'].includes(args.only ?? '') ? args.only : undefined;
 if (
@@ -194,10 +198,11 @@ if (
     'after-sales',
     'delivery',
     'seo',
+    'interactions',
   ].includes(args.only)
 ) {
   console.error(
-    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard, catalog-csv, after-sales, delivery or seo`,
+    `--only ${args.only}: expected postgres, pglite, web, search, checkout, scale, inventory, jobs, dashboard, catalog-csv, after-sales, delivery, seo or interactions`,
   );
   process.exit(2);
 }
@@ -334,7 +339,8 @@ const webBuild =
   JOBS_ONLY ||
   CATALOG_CSV_ONLY ||
   AFTER_SALES_ONLY ||
-  DELIVERY_ONLY
+  DELIVERY_ONLY ||
+  INTERACTIONS_ONLY
     ? Promise.resolve({ ok: false, error: 'skipped' })
     : buildWeb();
 
@@ -2303,6 +2309,13 @@ async function pglitePhase() {
   await jobsOnPglite(dataDir);
 }
 
+/** Rows q1–q6 (issue 31 point 4): bench/suites/interactions.mjs, on databases of their own. */
+const interactionsBench = () =>
+  interactionsPhase({
+    ...{ rows, row, fmt, suite, log, open, createPgDatabase, seedCatalogue, tempDir, cleanups },
+    products: PRODUCTS,
+  });
+
 let failed = false;
 try {
   if (WEB_ONLY) await webOnlyPhase();
@@ -2313,6 +2326,7 @@ try {
   else if (CATALOG_CSV_ONLY) await catalogCsvPhase();
   else if (AFTER_SALES_ONLY) await afterSalesPhase();
   else if (DELIVERY_ONLY) await deliveryPhase();
+  else if (INTERACTIONS_ONLY) await interactionsBench();
   else if (NARROW) await narrowPhase();
   else {
     if (args.only !== 'pglite') await postgresPhase();
@@ -2322,6 +2336,7 @@ try {
       await dashboardPhase();
       await catalogCsvPhase();
       await afterSalesPhase();
+      await interactionsBench();
     }
   }
   failedJobsRow();
