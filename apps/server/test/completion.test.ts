@@ -7,7 +7,7 @@ import { payments } from '../src/db/schema/index';
 import { createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import {
   createPharmacist,
-  PRESCRIBER_DETAILS,
+  transcriptionFor,
   createUser,
   multipart,
   TINY_PNG,
@@ -54,7 +54,7 @@ describe(`order completion (${testDriver})`, () => {
         payload: validAddress,
       })
     ).json().addressId;
-    return { orderId: orderId as number, addressId: addressId as number };
+    return { orderId: orderId as number, addressId: addressId as number, productId: product.id };
   }
   const put = (user: TestUser, orderId: number, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/api/order/${orderId}`, headers: user.auth, payload });
@@ -207,7 +207,7 @@ describe(`order completion (${testDriver})`, () => {
   it('runs the whole prescription order: upload, declined then good card, review, re-upload without paying again', async () => {
     const user = await createUser(t);
     const other = await createUser(t);
-    const { orderId, addressId } = await orderFor(user, { prescription: true });
+    const { orderId, addressId, productId } = await orderFor(user, { prescription: true });
     await put(user, orderId, { addressId });
 
     const uploaded = await upload(
@@ -292,9 +292,9 @@ describe(`order completion (${testDriver})`, () => {
         headers: who.auth,
         payload,
       });
-    expect((await review(user, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await review(user, { decision: 'approve', ...transcriptionFor([productId]) })).statusCode,
+    ).toBe(403);
     expect((await review(admin, { decision: 'reject' })).json().message).toBe(
       'reason: Please give the reason for rejecting the prescription.',
     );
@@ -330,13 +330,13 @@ describe(`order completion (${testDriver})`, () => {
       },
     ]);
     expect(await statusOf(user, orderId)).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
-    expect((await review(admin, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await review(admin, { decision: 'approve', ...transcriptionFor([productId]) })).statusCode,
+    ).toBe(200);
     expect(await statusOf(user, orderId)).toBe(ORDER_STATUS.ACCEPTED);
-    expect((await review(admin, { decision: 'approve', ...PRESCRIBER_DETAILS })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await review(admin, { decision: 'approve', ...transcriptionFor([productId]) })).statusCode,
+    ).toBe(409);
     const history = (
       await t.app.inject({
         method: 'GET',

@@ -18,6 +18,7 @@ import {
   createAdmin,
   createUser,
   multipart,
+  transcriptionFor,
   uploadPrescription,
   validAddress,
   type TestUser,
@@ -82,6 +83,11 @@ describe(`dispensing safety (${testDriver})`, () => {
 
   const review = (by: TestUser, orderId: number, body: object) =>
     call(by, 'POST', `/api/order/${orderId}/prescription-review`, body);
+  /** The approval with the prescription transcribed for these products (issue 31). */
+  const approval = (...productIds: number[]) => ({
+    decision: 'approve',
+    ...transcriptionFor(productIds, { patientName: prescriber.patientName }),
+  });
 
   describe('the order state machine', () => {
     it('refuses every transition the table does not give the admin, and allows the others', async () => {
@@ -152,9 +158,7 @@ describe(`dispensing safety (${testDriver})`, () => {
         .update(orders)
         .set({ statusId: ORDER_STATUS.WAITING_TO_ACCEPT })
         .where(eq(orders.id, orderId));
-      expect(
-        (await review(pharmacist, orderId, { decision: 'approve', ...prescriber })).statusCode,
-      ).toBe(200);
+      expect((await review(pharmacist, orderId, approval(product.id))).statusCode).toBe(200);
       expect((await detail(admin, orderId)).dispensing.nextStatusIds).toEqual([
         ORDER_STATUS.PACKING,
         ORDER_STATUS.CANCELLED,
@@ -170,12 +174,10 @@ describe(`dispensing safety (${testDriver})`, () => {
       const user = await createUser(t, { name: 'Ravi Kumar' });
       const product = await createProduct(db(), basics, { quantity: 20, prescription: true });
       const orderId = await waitingOrder(user, product.id);
-      const refused = await review(admin, orderId, { decision: 'approve', ...prescriber });
+      const refused = await review(admin, orderId, approval(product.id));
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toContain('registered pharmacist');
-      expect((await review(user, orderId, { decision: 'approve', ...prescriber })).statusCode).toBe(
-        403,
-      );
+      expect((await review(user, orderId, approval(product.id))).statusCode).toBe(403);
       const missing = await review(pharmacist, orderId, {
         decision: 'approve',
         patientName: 'Ravi',
@@ -184,9 +186,7 @@ describe(`dispensing safety (${testDriver})`, () => {
       expect(missing.json().message).toContain('prescriber');
       expect((await detail(user, orderId)).order.statusId).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
 
-      expect(
-        (await review(pharmacist, orderId, { decision: 'approve', ...prescriber })).statusCode,
-      ).toBe(200);
+      expect((await review(pharmacist, orderId, approval(product.id))).statusCode).toBe(200);
       const customer = await detail(user, orderId);
       expect(customer.order.statusId).toBe(ORDER_STATUS.ACCEPTED);
       expect(customer.dispensing.approval).toMatchObject({
@@ -331,9 +331,7 @@ describe(`dispensing safety (${testDriver})`, () => {
       // Collecting Prescription: upload, pay, approve, pack, dispatch.
       await uploadPrescription(t, user, orderId);
       await call(user, 'PUT', `/api/order/${orderId}`, { payment: 'Cash on Delivery' });
-      expect(
-        (await review(pharmacist, orderId, { decision: 'approve', ...prescriber })).statusCode,
-      ).toBe(200);
+      expect((await review(pharmacist, orderId, approval(h1.id))).statusCode).toBe(200);
       expect((await setStatus(orderId, ORDER_STATUS.PACKING)).statusCode).toBe(200);
       expect((await setStatus(orderId, ORDER_STATUS.DISPATCHED)).statusCode).toBe(200);
 

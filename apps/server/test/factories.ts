@@ -84,6 +84,35 @@ export const PRESCRIBER_DETAILS = {
   patientName: 'Asha Verma',
 } as const;
 
+/**
+ * The approval's transcription (issue 31): the prescriber, today's date of issue and one line per
+ * product, each allowing `quantity` units (100 unless given). Spread into the approve body:
+ * `{ decision: 'approve', ...transcriptionFor([productId]) }`.
+ */
+export function transcriptionFor(
+  lines: Array<number | { productId: number; quantity?: number }>,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    transcription: {
+      prescriberName: PRESCRIBER_DETAILS.prescriberName,
+      prescriberQualification: 'MBBS, MD',
+      prescriberRegistrationNumber: PRESCRIBER_DETAILS.prescriberRegistrationNumber,
+      prescriberCouncil: 'Karnataka Medical Council',
+      patientName: PRESCRIBER_DETAILS.patientName,
+      issuedOn: new Date().toISOString().slice(0, 10),
+      lines: lines.map((line) => ({
+        productId: typeof line === 'number' ? line : line.productId,
+        dose: '1 tablet',
+        frequency: 'twice a day',
+        durationDays: 30,
+        quantity: typeof line === 'number' ? 100 : (line.quantity ?? 100),
+      })),
+      ...overrides,
+    },
+  };
+}
+
 export const validAddress = {
   name: 'Asha Verma',
   phone: '9876543210',
@@ -161,8 +190,13 @@ export async function payByTestCard(
 }
 
 /** Uploads TINY_PNG as the prescription of `user`'s order `orderId`. */
-export async function uploadPrescription(t: TestApp, user: TestUser, orderId: number) {
-  const body = await multipart({}, [
+export async function uploadPrescription(
+  t: TestApp,
+  user: TestUser,
+  orderId: number,
+  fields: Record<string, string> = {},
+) {
+  const body = await multipart(fields, [
     { field: 'image', name: 'rx.png', type: 'image/png', content: TINY_PNG },
   ]);
   return t.app.inject({

@@ -8,7 +8,7 @@ import { createComplianceService } from '../src/modules/compliance/compliance.se
 import { createInvoicesService } from '../src/modules/invoices/invoices.service';
 import { addBatch, createBasics, createProduct, type CatalogBasics } from './catalog-factories';
 import {
-  PRESCRIBER_DETAILS,
+  transcriptionFor,
   caller,
   createAdmin,
   createPharmacist,
@@ -339,7 +339,7 @@ describe(`GST invoices and credit notes (${testDriver})`, () => {
     );
     const reviewed = await call(pharmacist, 'POST', `/api/order/${orderId}/prescription-review`, {
       decision: 'approve',
-      ...PRESCRIBER_DETAILS,
+      ...transcriptionFor([product.id]),
     });
     expect(reviewed.statusCode).toBe(200);
     expect(pdfText((await download(user, orderId)).rawPayload)).toContain(

@@ -89,6 +89,8 @@ const envSchema = z.object({
   MIN_SHELF_LIFE_DAYS: z.coerce.number().int().min(0).max(730).default(30),
   NEAR_EXPIRY_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   RECORD_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
+  PRESCRIPTION_VALID_DAYS: z.coerce.number().int().min(1).max(730).default(180),
+  PRESCRIPTION_H1_VALID_DAYS: z.coerce.number().int().min(1).max(730).default(30),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   JOB_WORKERS: booleanString.default(true),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
@@ -200,6 +202,8 @@ export interface AppConfig {
   nearExpiryDays: number;
   /** Prescriptions and register rows cannot be deleted for this many years (issue 16). */
   recordRetentionYears: number;
+  /** Issue 31: days after its issue a transcribed prescription may be dispensed against. */
+  prescriptionValidity: { validDays: number; h1ValidDays: number };
   /**
    * Seconds the server reuses an anonymous catalogue answer it computed (CATALOG_CACHE_SECONDS,
    * default 5); changes made through this server show at once, other servers' within this time.
@@ -391,6 +395,11 @@ export function loadConfig(
     minShelfLifeDays: e.MIN_SHELF_LIFE_DAYS,
     nearExpiryDays: e.NEAR_EXPIRY_DAYS,
     recordRetentionYears: e.RECORD_RETENTION_YEARS,
+    /** Issue 31: how long a transcribed prescription may be dispensed against (days after issue). */
+    prescriptionValidity: {
+      validDays: e.PRESCRIPTION_VALID_DAYS,
+      h1ValidDays: e.PRESCRIPTION_H1_VALID_DAYS,
+    },
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     listingCacheSeconds: e.NODE_ENV === 'test' ? 0 : 30,
     jobs: {

@@ -16,6 +16,7 @@ import { registerMedicines } from './medicines/medicines.module';
 import type { ModuleContext } from './module';
 import { registerNotifications } from './notifications/notifications.module';
 import { registerOrders } from './orders/orders.module';
+import { registerPatients } from './patients/patients.module';
 import { registerPayments } from './payments/payments.module';
 import type { TestPaymentProvider } from './payments/test-provider';
 import { registerPrescriptions } from './prescriptions/prescriptions.module';
@@ -51,6 +52,8 @@ export async function registerModules(
   registerAudit(ctx);
   const stockAlerts = registerStockAlerts(ctx);
   const addresses = registerAddresses(ctx);
+  // Issue 31: named and checked by prescriptions, invoices and the interaction check.
+  const patients = registerPatients(ctx);
   const inventory = await registerInventory(ctx, { stockAlerts });
   const { compliance, schedules } = await registerCompliance(ctx);
   const catalog = registerCatalog(ctx, { inventory, schedules, stockAlerts });
@@ -77,7 +80,7 @@ export async function registerModules(
   registerShipments(ctx, { orders });
   const reorder = registerReorder(ctx, { orders, cart });
   registerRefills(ctx, { orders, catalog, reorder });
-  registerPrescriptions(ctx, { orders, compliance });
+  registerPrescriptions(ctx, { orders, compliance, patients, clinical });
   registerPayments(ctx, { orders, refunds, testProvider: options.testProvider });
   registerReports(ctx);
   registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });

@@ -22,7 +22,10 @@ import {
   drugInteractions,
   orderLines,
   orders,
+  patients,
   payments,
+  prescriptionRecordLines,
+  prescriptionRecords,
   refillReminders,
   returnRequestLines,
   returnRequests,
@@ -32,9 +35,9 @@ import {
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
 import {
   multipart,
-  PRESCRIBER_DETAILS,
   TEST_PASSWORD,
   TINY_PNG,
+  transcriptionFor,
   validAddress,
   type TestUser,
 } from '../factories';
@@ -404,6 +407,48 @@ const orderAtPaymentOfA = (w: World) =>
     productId: w.productId,
     addressId: w.addressA,
   });
+
+const PATIENT_BODY = { name: 'Leela Verma', ageYears: 64, sex: 'female', allergies: ['Aspirin'] };
+
+async function patientOfA(w: World): Promise<number> {
+  const [row] = await w.db
+    .insert(patients)
+    .values({ userId: w.memberA.id, name: 'Kamala Verma', ageYears: 60, sex: 'female' })
+    .returning({ id: patients.id });
+  if (!row) throw new Error('no patient');
+  return row.id;
+}
+
+/** A saved prescription of A covering the prescription product, valid for 100 days. */
+async function savedPrescriptionOfA(w: World): Promise<number> {
+  const [record] = await w.db
+    .insert(prescriptionRecords)
+    .values({
+      userId: w.memberA.id,
+      patientName: 'Asha Verma',
+      prescriberName: 'Dr. Kavita Rao',
+      prescriberQualification: 'MBBS',
+      prescriberRegistrationNumber: 'KMC 45872',
+      prescriberCouncil: 'Karnataka Medical Council',
+      issuedOn: utcDay(),
+      validUntil: addDays(utcDay(), 100),
+      approvedByName: 'Pharmacist Person',
+      approvedByRegistrationNumber: 'KA/PH/2020/00042',
+      retainUntil: new Date(Date.now() + 3 * 365 * 86_400_000),
+    })
+    .returning({ id: prescriptionRecords.id });
+  if (!record) throw new Error('no saved prescription');
+  await w.db.insert(prescriptionRecordLines).values({
+    recordId: record.id,
+    productId: w.rxProductId,
+    medicineName: 'Fixture product',
+    dose: '1 tablet',
+    frequency: 'daily',
+    durationDays: 30,
+    quantityAllowed: 100,
+  });
+  return record.id;
+}
 
 const EVERYONE: Expect = [200, 200, 200, 200];
 const SIGNED_IN: Expect = [401, 200, 200, 200];
@@ -1195,7 +1240,53 @@ export const MATRIX: Record<string, Case | Case[]> = {
       await insertPrescription(w.t, orderId, w.memberA.id);
       return json('POST', `/api/order/${orderId}/prescription-review`, {
         decision: 'approve',
-        ...PRESCRIBER_DETAILS,
+        ...transcriptionFor([w.rxProductId]),
+      });
+    },
+  },
+  // Issue 31: patients and saved prescriptions are the member's own (404 to everyone else).
+  'GET /api/patients': {
+    note: 'own patients',
+    expect: SIGNED_IN,
+    request: () => get('/api/patients'),
+  },
+  'POST /api/patients': {
+    note: 'added to the caller',
+    expect: [401, 201, 201, 201],
+    request: () => json('POST', '/api/patients', PATIENT_BODY),
+  },
+  'PUT /api/patients/:patientId': {
+    note: "A's patient",
+    expect: OWNER_ONLY(200),
+    request: async (w) => json('PUT', `/api/patients/${await patientOfA(w)}`, PATIENT_BODY),
+  },
+  'DELETE /api/patients/:patientId': {
+    note: "A's patient",
+    expect: OWNER_ONLY(200),
+    request: async (w) => ({ method: 'DELETE', url: `/api/patients/${await patientOfA(w)}` }),
+  },
+  'GET /api/prescriptions/saved': {
+    note: 'own saved prescriptions',
+    expect: SIGNED_IN,
+    request: () => get('/api/prescriptions/saved'),
+  },
+  'GET /api/order/:orderId/saved-prescriptions': {
+    note: "A's saved prescriptions that cover A's order",
+    expect: OWNER_OR_ADMIN(200),
+    request: (w) => get(`/api/order/${w.rxOrderA}/saved-prescriptions`),
+  },
+  'POST /api/order/:orderId/use-saved-prescription': {
+    note: "A's saved prescription for A's order",
+    expect: OWNER_ONLY(200),
+    request: async (w) => {
+      const orderId = await insertOrder(w.db, w.memberA.id, {
+        statusId: ORDER_STATUS.COLLECTING_PRESCRIPTION,
+        productId: w.rxProductId,
+        prescription: true,
+        addressId: w.addressA,
+      });
+      return json('POST', `/api/order/${orderId}/use-saved-prescription`, {
+        prescriptionId: await savedPrescriptionOfA(w),
       });
     },
   },

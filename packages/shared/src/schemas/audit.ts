@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = [
   'interaction.updated',
   'interaction.deleted',
   'interaction.overridden',
+  'patient.created',
+  'patient.updated',
+  'patient.archived',
+  'prescription.saved_used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +83,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'interaction.updated': 'Drug interaction edited',
   'interaction.deleted': 'Drug interaction deleted',
   'interaction.overridden': 'Major drug interaction overridden at approval',
+  'patient.created': 'Patient added',
+  'patient.updated': 'Patient edited',
+  'patient.archived': 'Patient removed',
+  'prescription.saved_used': 'Saved prescription used for an order',
 };
 
 /** The first entry of the chain links to this "previous hash". */

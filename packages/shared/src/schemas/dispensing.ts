@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { interactionOverrideReasonSchema } from './interaction-checks';
 import { prescriptionTranscriptionSchema } from './prescription-records';
 
 /** A drug schedule (issue 16): the list is data, seeded with India's OTC, H, H1 and X. */
@@ -66,6 +67,11 @@ export const prescriptionReviewSchema = z.discriminatedUnion('decision', [
      * an uploaded prescription; an order that uses a saved prescription is approved without one.
      */
     transcription: prescriptionTranscriptionSchema.optional(),
+    /**
+     * Issue 31 point 4: why the order may be approved despite its major interactions or an
+     * allergy; without it such an order is refused (409, naming each).
+     */
+    interactionOverrideReason: interactionOverrideReasonSchema.optional(),
   }),
   z.object({
     decision: z.literal('reject'),
@@ -79,6 +85,8 @@ export const dispensingApprovalSchema = z.object({
   pharmacistName: z.string(),
   pharmacistRegistrationNumber: z.string(),
   approvedAt: z.string(),
+  /** Issue 31: the patient named on the approval (the order's patient), printed on the invoice. */
+  patientName: z.string().nullable().optional(),
 });
 export type DispensingApproval = z.infer<typeof dispensingApprovalSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRESCRIPTION_MAX_FILES } from '../constants/texts';
 import { attachedFileSchema } from './attached-file';
+import { savedPrescriptionSchema } from './prescription-records';
 
 export const prescriptionFileSchema = z.object({
   id: z.number().int(),
@@ -22,6 +23,8 @@ export const prescriptionSchema = z.object({
   prescriberName: z.string().nullable(),
   prescriberRegistrationNumber: z.string().nullable(),
   patientName: z.string().nullable(),
+  /** Issue 31: the saved prescription it was transcribed into, or the saved one the order used. */
+  savedPrescription: savedPrescriptionSchema.nullable().optional(),
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
   files: z.array(prescriptionFileSchema),

@@ -68,6 +68,7 @@ export function createComplianceService(
         pharmacistName: approval.pharmacistName ?? '',
         pharmacistRegistrationNumber: approval.pharmacistRegistrationNumber ?? '',
         approvedAt: approval.reviewedAt.toISOString(),
+        patientName: approval.patientName,
       };
     },
 

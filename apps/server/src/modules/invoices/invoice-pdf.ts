@@ -314,7 +314,7 @@ function drawFooter(
   if (content.prescription) {
     notes.push(
       approval
-        ? `Prescription medicines dispensed on the approval of registered pharmacist ${approval.pharmacistName} (Reg. No. ${approval.pharmacistRegistrationNumber}) on ${indianDate(approval.approvedAt)}.`
+        ? `Prescription medicines${approval.patientName ? ` for ${approval.patientName}` : ''} dispensed on the approval of registered pharmacist ${approval.pharmacistName} (Reg. No. ${approval.pharmacistRegistrationNumber}) on ${indianDate(approval.approvedAt)}.`
         : 'Prescription medicines: awaiting review by our registered pharmacist.',
     );
   }

@@ -129,18 +129,29 @@ export function createCheckoutSteps(deps: OrderStepDeps) {
      * After an upload: on to Payment, or straight back to the pharmacist when the order was paid
      * before its prescription was rejected (no second payment, DECISIONS).
      */
-    async prescriptionUploaded(tx: DbOrTx, orderId: number, userId: number) {
+    async prescriptionUploaded(
+      tx: DbOrTx,
+      orderId: number,
+      userId: number,
+      /**
+       * Issue 31: the patient it is for (undefined leaves the order's as it is), and the history's
+       * note when a saved prescription stands in for the upload.
+       */
+      options: { patientId?: number | null; note?: string } = {},
+    ) {
       const order = await repository.findOrder(tx, orderId, { forUpdate: true });
       if (!order || order.statusId !== ORDER_STATUS.COLLECTING_PRESCRIPTION) {
         throw new ConflictError('This order is not waiting for a prescription.');
       }
+      if (options.patientId !== undefined)
+        await repository.updateOrder(tx, orderId, { patientId: options.patientId });
       const paid = await repository.hasPayment(tx, orderId);
       await changeStatus(
         tx,
         order,
         paid ? ORDER_STATUS.WAITING_TO_ACCEPT : ORDER_STATUS.PAYMENT,
         userId,
-        'Prescription uploaded',
+        options.note ?? 'Prescription uploaded',
         'flow',
       );
     },

@@ -34,6 +34,7 @@ const orderColumns = {
   couponDiscountMinor: orders.couponDiscountMinor,
   pointsRedeemed: orders.pointsRedeemed,
   pointsDiscountMinor: orders.pointsDiscountMinor,
+  patientId: orders.patientId,
   orderedByName: users.name,
   orderedByEmail: users.email,
   orderedByProgressMails: users.orderProgressMails,
@@ -185,6 +186,8 @@ export async function updateOrder(
     expectedDeliveryDate: string | null;
     deliveredAt: Date;
     paymentNote: string;
+    /** Issue 31: the patient the prescription is for (set with an upload or a saved prescription). */
+    patientId: number | null;
   }>,
 ) {
   await db.update(orders).set(changes).where(eq(orders.id, orderId));

@@ -4,7 +4,14 @@ import { prescriptionFiles, prescriptions, users } from '../../db/schema/index';
 
 export async function insertPrescription(
   db: DbOrTx,
-  values: { orderId: number; userId: number; comment: string | null; retainUntil: Date },
+  values: {
+    orderId: number;
+    userId: number;
+    comment: string | null;
+    retainUntil: Date;
+    /** Issue 31: set when a saved prescription stands in for an upload. */
+    recordId?: number;
+  },
 ) {
   const [row] = await db
     .insert(prescriptions)
@@ -35,6 +42,7 @@ export async function listForOrder(db: DbOrTx, orderId: number) {
       prescriberName: prescriptions.prescriberName,
       prescriberRegistrationNumber: prescriptions.prescriberRegistrationNumber,
       patientName: prescriptions.patientName,
+      recordId: prescriptions.recordId,
       reviewedAt: prescriptions.reviewedAt,
       createdAt: prescriptions.createdAt,
     })
@@ -95,6 +103,8 @@ export async function reviewPending(
     prescriberName?: string;
     prescriberRegistrationNumber?: string;
     patientName?: string;
+    /** Issue 31: the saved prescription the approved uploads were transcribed into. */
+    recordId?: number;
   },
 ): Promise<number[]> {
   const rows = await db
@@ -108,9 +118,18 @@ export async function reviewPending(
       prescriberName: review.prescriberName ?? null,
       prescriberRegistrationNumber: review.prescriberRegistrationNumber ?? null,
       patientName: review.patientName ?? null,
+      ...(review.recordId === undefined ? {} : { recordId: review.recordId }),
       reviewedAt: new Date(),
     })
     .where(and(eq(prescriptions.orderId, orderId), eq(prescriptions.reviewStatus, 'pending')))
     .returning({ id: prescriptions.id });
   return rows.map((row) => row.id);
+}
+
+/** The prescriptions of the order still waiting for the pharmacist, with their saved record. */
+export function pendingOfOrder(db: DbOrTx, orderId: number) {
+  return db
+    .select({ id: prescriptions.id, recordId: prescriptions.recordId })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.orderId, orderId), eq(prescriptions.reviewStatus, 'pending')));
 }

@@ -6,15 +6,27 @@ import {
   PRESCRIPTION_MAX_FILES,
   errorResponseSchema,
   messageResponseSchema,
+  PATIENT_MESSAGES,
+  patientIdParamsSchema,
   prescriptionListResponseSchema,
   prescriptionReviewSchema,
 } from '@pharmacy/shared';
+import { BadRequestError } from '../../lib/errors';
 import { readMultipart, singleField } from '../../lib/multipart';
 import { requireSession } from '../../plugins/auth';
 import type { PrescriptionsService } from './prescriptions.service';
 import { errorResponses, orderIdParams } from '../../lib/route-schemas';
 
 const tags = ['prescriptions'];
+
+/** The upload's optional patientId field: one of the member's patients, by id. */
+function patientIdField(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = patientIdParamsSchema.safeParse({ patientId: value.trim() });
+  if (!parsed.success || !/^\d+$/.test(value.trim()))
+    throw new BadRequestError(`patientId: ${PATIENT_MESSAGES.notFound}`);
+  return parsed.data.patientId;
+}
 const errors = errorResponses(400, 401, 404, 409);
 
 export const prescriptionsRoutes: FastifyPluginAsyncZod<{
@@ -27,7 +39,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Upload prescription files (multipart: comment, image repeated; JPG, PNG, PDF, DOC, 5 MB each)',
+          'Upload prescription files (multipart: comment, patientId (one of my patients), image repeated; JPG, PNG, PDF, DOC, 5 MB each)',
         consumes: ['multipart/form-data'],
         params: orderIdParams,
         response: {
@@ -50,6 +62,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{
         request.params.orderId,
         body.files,
         singleField(body.fields, 'comment'),
+        patientIdField(singleField(body.fields, 'patientId')),
       );
     },
   );
@@ -75,7 +88,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Pharmacist review: approve (→ Accepted) or reject with a reason (→ Collecting Prescription)',
+          'Pharmacist review: approve with the transcription (→ Accepted; refused while a prescription line is not covered) or reject with a reason (→ Collecting Prescription)',
         params: orderIdParams,
         body: prescriptionReviewSchema,
         response: { 200: messageResponseSchema, ...errors, 403: errorResponseSchema },

@@ -14,8 +14,11 @@ import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
 import type { Session } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
+import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { OrdersService } from '../orders/orders.service';
+import type { PatientsService } from '../patients/patients.service';
+import type { PrescriptionRecordsService } from './prescription-records.service';
 import * as repository from './prescriptions.repository';
 
 /** Which detected contents each allowed extension may carry (spec §5: JPG, PNG, JPEG, PDF, DOC). */
@@ -62,8 +65,12 @@ export function createPrescriptionsService(deps: {
   storage: FileStorage;
   orders: OrdersService;
   compliance: ComplianceService;
+  patients: Pick<PatientsService, 'requireOwnPatient'>;
+  records: PrescriptionRecordsService;
+  /** Issue 31 point 4: a major interaction blocks approval until an override reason is given. */
+  clinical: Pick<ClinicalService, 'overrideForApproval'>;
 }) {
-  const { db, storage, orders, compliance } = deps;
+  const { db, storage, orders, compliance, patients, records } = deps;
 
   return {
     /** Spec §7 upload: a successful upload moves the order to Payment (or back to review if paid). */
@@ -72,8 +79,11 @@ export function createPrescriptionsService(deps: {
       orderId: number,
       files: UploadedFile[],
       comment: string | undefined,
+      /** Issue 31: the member's patient the prescription is for (404 for anyone else's). */
+      patientId?: number,
     ) {
       await orders.orderForPrescription(session, orderId);
+      if (patientId !== undefined) await patients.requireOwnPatient(db, session.userId, patientId);
       const checked = checkPrescriptionFiles(files);
       const stored: string[] = [];
       try {
@@ -96,7 +106,9 @@ export function createPrescriptionsService(deps: {
               sizeBytes: file.content.length,
             })),
           );
-          await orders.prescriptionUploaded(tx, orderId, session.userId);
+          await orders.prescriptionUploaded(tx, orderId, session.userId, {
+            ...(patientId === undefined ? {} : { patientId }),
+          });
         });
       } catch (error) {
         await Promise.all(stored.map((key) => storage.removePrivate(key)));
@@ -108,6 +120,9 @@ export function createPrescriptionsService(deps: {
     async list(session: Session, orderId: number): Promise<{ prescriptions: Prescription[] }> {
       await orders.assertVisible(session, orderId);
       const rows = await repository.listForOrder(db, orderId);
+      const saved = await records.savedById(
+        rows.flatMap((row) => (row.recordId === null ? [] : [row.recordId])),
+      );
       return {
         prescriptions: rows.map((row) => ({
           id: row.id,
@@ -115,6 +130,7 @@ export function createPrescriptionsService(deps: {
           reviewStatus: row.reviewStatus,
           reviewReason: row.reviewReason,
           reviewedBy: row.reviewerName ?? row.reviewedBy,
+          savedPrescription: (row.recordId === null ? null : saved.get(row.recordId)) ?? null,
           reviewerRegistrationNumber: row.reviewerRegistrationNumber,
           prescriberName: row.prescriberName,
           prescriberRegistrationNumber: row.prescriberRegistrationNumber,
@@ -150,29 +166,42 @@ export function createPrescriptionsService(deps: {
 
     /**
      * A registered pharmacist's decision (issue 16): an admin without a registration number is
-     * refused (403); the pharmacist's name and number as they are now, and on approval the
-     * prescriber and patient as read from the prescription, are kept with the decision.
+     * refused (403). On approval (issue 31) the prescription is transcribed and saved, and every
+     * prescription line of the order must be covered by it (409 naming the product otherwise);
+     * an order that took a saved prescription is approved on that one. The pharmacist's name and
+     * number as they are now, the prescriber and the patient are kept with the decision.
      */
     async review(session: Session, orderId: number, input: PrescriptionReviewInput) {
       const approve = input.decision === 'approve';
       await db.transaction(async (tx) => {
         const pharmacist = await compliance.requirePharmacist(tx, session.userId);
         const reason = input.decision === 'reject' ? input.reason : null;
+        const approved =
+          input.decision === 'approve'
+            ? await records.approve(tx, orderId, pharmacist, input.transcription)
+            : null;
         await orders.reviewPrescription(tx, orderId, session.userId, {
           approve,
           reason,
         });
+        if (input.decision === 'approve')
+          await deps.clinical.overrideForApproval(tx, {
+            orderId,
+            pharmacistId: pharmacist.id,
+            reason: input.interactionOverrideReason,
+          });
         const reviewed = await repository.reviewPending(tx, orderId, {
           status: approve ? 'approved' : 'rejected',
           reason,
           reviewerId: pharmacist.id,
           reviewerName: pharmacist.name,
           reviewerRegistrationNumber: pharmacist.registrationNumber,
-          ...(input.decision === 'approve'
+          ...(approved
             ? {
-                prescriberName: input.transcription?.prescriberName,
-                prescriberRegistrationNumber: input.transcription?.prescriberRegistrationNumber,
-                patientName: input.transcription?.patientName,
+                prescriberName: approved.prescriberName,
+                prescriberRegistrationNumber: approved.prescriberRegistrationNumber,
+                patientName: approved.patientName,
+                recordId: approved.recordId,
               }
             : {}),
         });
@@ -185,11 +214,12 @@ export function createPrescriptionsService(deps: {
             details: {
               orderId,
               pharmacistRegistrationNumber: pharmacist.registrationNumber,
-              ...(input.decision === 'approve'
+              ...(approved
                 ? {
-                    prescriberName: input.transcription?.prescriberName,
-                    prescriberRegistrationNumber: input.transcription?.prescriberRegistrationNumber,
-                    patientName: input.transcription?.patientName,
+                    prescriberName: approved.prescriberName,
+                    prescriberRegistrationNumber: approved.prescriberRegistrationNumber,
+                    patientName: approved.patientName,
+                    savedPrescriptionId: approved.recordId,
                   }
                 : { reason }),
             },

@@ -69,6 +69,8 @@ import {
   medicineReviewInputSchema,
   drugInteractionInputSchema,
   drugInteractionListQuerySchema,
+  patientInputSchema,
+  useSavedPrescriptionSchema,
 } from '@pharmacy/shared';
 import {
   contactMessages,
@@ -79,6 +81,7 @@ import {
   deliveryAreas,
   medicineMonographs,
   drugInteractions,
+  patients,
   saltCompositions,
   shipments,
   refillReminders,
@@ -132,6 +135,8 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/delivery/calendar',
   'GET /api/couriers',
   'GET /api/drug-interactions.csv',
+  'GET /api/patients',
+  'GET /api/prescriptions/saved',
 ] as const;
 
 const sameConfirmation =
@@ -504,6 +509,30 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     path: (w) => `/api/user/updateAddress/${w.addressA}`,
     body: () => jsonBody(addressInputSchema),
   },
+  // Issue 31: the member's patients (DELETE archives; a fresh one is made before each).
+  {
+    route: 'POST /api/patients',
+    group: 'account',
+    actors: ['memberA'],
+    body: () => jsonBody(patientInputSchema, { validWeight: 2 }),
+    // At most 20 per account: the ones added before are archived so valid bodies still pass.
+    prepare: (w) => archivePatientsOfA(w),
+  },
+  {
+    route: 'PUT /api/patients/:patientId',
+    group: 'account',
+    actors: ['memberA'],
+    path: () => `/api/patients/${patientOfA.id}`,
+    body: () => jsonBody(patientInputSchema, { validWeight: 2 }),
+    prepare: (w) => ensurePatientOfA(w),
+  },
+  {
+    route: 'DELETE /api/patients/:patientId',
+    group: 'account',
+    actors: ['memberA'],
+    path: () => `/api/patients/${patientOfA.id}`,
+    prepare: (w) => ensurePatientOfA(w, true),
+  },
   {
     route: 'GET /api/user/getAddressById/:id',
     group: 'account',
@@ -753,6 +782,20 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     group: 'orders',
     actors: ['memberA', 'admin'],
     path: (w) => `/api/order/${w.rxOrderA}/prescriptions`,
+  },
+  // Issue 31: saved prescriptions (rxOrderA is past Collecting Prescription: refused with 409).
+  {
+    route: 'GET /api/order/:orderId/saved-prescriptions',
+    group: 'orders',
+    actors: ['memberA', 'admin'],
+    path: (w) => `/api/order/${w.rxOrderA}/saved-prescriptions`,
+  },
+  {
+    route: 'POST /api/order/:orderId/use-saved-prescription',
+    group: 'orders',
+    actors: ['memberA'],
+    path: (w) => `/api/order/${w.rxOrderA}/use-saved-prescription`,
+    body: () => jsonBody(useSavedPrescriptionSchema),
   },
   {
     route: 'GET /api/prescription-file/:fileId',
@@ -1414,4 +1457,22 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
     recallBatchId: await freshEntry.batch(world),
     contactMessageId: contactMessage.id,
   };
+}
+
+/** A's patient the patient fuzzers edit and delete, made again once deleted (archived). */
+const patientOfA = { id: 0 };
+async function ensurePatientOfA(w: FuzzWorld, fresh = false): Promise<void> {
+  if (patientOfA.id && !fresh) return;
+  await archivePatientsOfA(w);
+  const [row] = await w.db
+    .insert(patients)
+    .values({ userId: w.memberA.id, name: 'Kamala Verma', ageYears: 60, sex: 'female' })
+    .returning({ id: patients.id });
+  patientOfA.id = row?.id ?? 0;
+}
+async function archivePatientsOfA(w: FuzzWorld): Promise<void> {
+  await w.db
+    .update(patients)
+    .set({ archivedAt: new Date() })
+    .where(and(eq(patients.userId, w.memberA.id), ne(patients.id, patientOfA.id)));
 }
