@@ -247,6 +247,7 @@ describe('dashboard shell', () => {
       'Salt Compositions',
       'Divisions',
       'Medicine Information',
+      'Drug Interactions',
       'Products',
       'Low Stock',
       'Near Expiry',
@@ -270,6 +271,7 @@ describe('dashboard shell', () => {
     '/dashboard/jobs',
     '/dashboard/delivery/areas',
     '/admin/delivery/calendar',
+    '/dashboard/interactions',
   ])('keeps the admin page %s from members', async (url) => {
     signIn(member);
     renderApp(url);

@@ -31,6 +31,7 @@ const adminCoupons = () => import('./routes/dashboard/admin-coupons-pages');
 const adminReturns = () => import('./routes/dashboard/admin-returns-pages');
 const adminDelivery = () => import('./routes/dashboard/admin-delivery-pages');
 const adminMedicines = () => import('./routes/dashboard/admin-medicines-pages');
+const adminInteractions = () => import('./routes/dashboard/admin-interactions-pages');
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
@@ -140,6 +141,7 @@ export const routes: RouteObject[] = [
           { path: d.deliveryCouriers.path, element: page(adminDelivery, 'CouriersRoute') },
           { path: d.medicines.path, element: page(adminMedicines, 'MedicinesAdminRoute') },
           { path: d.medicineEdit.path, element: page(adminMedicines, 'MedicineEditRoute') },
+          { path: d.interactions.path, element: page(adminInteractions, 'InteractionsRoute') },
           {
             path: d.prescriptions.path,
             element: page(

@@ -220,6 +220,12 @@ export const paths = {
       path: '/dashboard/medicines/:slug',
       getHref: (slug: string) => `/dashboard/medicines/${slug}`,
     },
+    /** Issue 31 point 4: the drug interaction table (admin): search, edit, CSV import. */
+    interactions: {
+      path: '/dashboard/interactions',
+      getHref: (query: { search?: string; severity?: string; page?: number } = {}) =>
+        withQuery('/dashboard/interactions', { ...query }),
+    },
     /** Pharmacist review queue (DECISIONS): orders Waiting To Accept. */
     prescriptions: { path: '/dashboard/prescriptions', getHref: () => '/dashboard/prescriptions' },
   },

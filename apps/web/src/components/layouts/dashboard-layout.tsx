@@ -20,6 +20,7 @@ import {
   PackageMinus,
   Pill,
   ServerCog,
+  ShieldAlert,
   ShieldCheck,
   TicketPercent,
   Truck,
@@ -92,6 +93,12 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
         label: 'Medicine Information',
         to: paths.dashboard.medicines.getHref(),
         Icon: BookOpenText,
+      },
+      // Issue 31: the ingredient pairs carts, orders and the pharmacist's review are checked against.
+      {
+        label: 'Drug Interactions',
+        to: paths.dashboard.interactions.getHref(),
+        Icon: ShieldAlert,
       },
       { label: 'Products', to: paths.dashboard.products.getHref(), Icon: Boxes },
       { label: 'Low Stock', to: paths.dashboard.lowStock.getHref(), Icon: PackageMinus },
