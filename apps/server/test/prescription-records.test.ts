@@ -88,6 +88,26 @@ describe(`prescription records (${testDriver})`, () => {
       })
     ).json().patient.id as number;
 
+  it('documents every patient and saved-prescription route in the OpenAPI document', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(docs.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'GET /api/patients',
+        'POST /api/patients',
+        'PUT /api/patients/{patientId}',
+        'DELETE /api/patients/{patientId}',
+        'GET /api/prescriptions/saved',
+        'GET /api/order/{orderId}/saved-prescriptions',
+        'POST /api/order/{orderId}/use-saved-prescription',
+      ]),
+    );
+  });
+
   describe('patients', () => {
     it('keeps a member’s patients, answers 404 to anyone else, and archives on delete', async () => {
       const member = await createUser(t);

@@ -79,8 +79,14 @@ export async function registerModules(
   });
   registerShipments(ctx, { orders });
   const reorder = registerReorder(ctx, { orders, cart });
-  registerRefills(ctx, { orders, catalog, reorder });
-  registerPrescriptions(ctx, { orders, compliance, patients, clinical });
+  // Before refills: a reminder says until when a saved prescription covers the medicine.
+  const { records: prescriptions } = registerPrescriptions(ctx, {
+    orders,
+    compliance,
+    patients,
+    clinical,
+  });
+  registerRefills(ctx, { orders, catalog, reorder, prescriptions });
   registerPayments(ctx, { orders, refunds, testProvider: options.testProvider });
   registerReports(ctx);
   registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });

@@ -42,7 +42,13 @@ export function saltsByIds(db: DbOrTx, ids: number[]) {
 export function productsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: products.id, name: products.name, strength: products.strength })
+    .select({
+      id: products.id,
+      name: products.name,
+      strength: products.strength,
+      saltCompositionId: products.saltCompositionId,
+      prescription: products.prescription,
+    })
     .from(products)
     .where(inArray(products.id, ids));
 }

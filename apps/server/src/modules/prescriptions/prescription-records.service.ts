@@ -6,7 +6,8 @@ import {
   coverOrder,
   indiaToday,
   isPrescriptionExpired,
-  normaliseStrength,
+  prescribedLineCovers,
+  remainingUnits,
   prescriptionValidUntil,
   type Coverage,
   type PrescriptionTranscription,
@@ -33,6 +34,14 @@ function coverageRefusal(coverage: Exclude<Coverage, { covered: true }>): string
         coverage.line.units,
         coverage.remaining,
       );
+}
+
+/** Whether a product needs a prescription and, if a saved one covers it, until when and for how much. */
+export interface PrescriptionCover {
+  requiresPrescription: boolean;
+  /** The last valid day of the saved prescription that covers it longest; null when none does. */
+  validUntil: string | null;
+  remainingUnits: number;
 }
 
 /** What the approval writes on the order's prescriptions (the H1 register reads it there). */
@@ -327,27 +336,46 @@ export function createPrescriptionRecordsService(deps: {
     },
 
     /**
-     * When the member's prescription for these products runs out (issue 31 point 3, for the
-     * refill reminders): the latest valid until and the units remaining of the saved prescriptions
-     * that name the product (or its salt and strength). Null when none is saved.
+     * When the member's prescription for a product runs out (issue 31 point 3, for the refill
+     * reminders): of the saved prescriptions still valid that name the product (or its salt at
+     * its strength), the one valid longest, with the units it still allows; null validUntil when
+     * none covers it any more. requiresPrescription says whether that matters.
      */
-    async coverageOfProduct(
+    async prescriptionCoverOf(
       userId: number,
-      product: { id: number; saltCompositionId: number | null; strength: string | null },
-    ): Promise<{ validUntil: string; remainingUnits: number } | null> {
-      const saved = (await savedList(userId, today())).filter((s) => s.status === 'valid');
-      let best: { validUntil: string; remainingUnits: number } | null = null;
-      for (const record of saved) {
-        const remaining = record.lines
-          .filter((line) =>
-            line.productId !== null
-              ? line.productId === product.id
-              : line.saltCompositionId === product.saltCompositionId &&
-                normaliseStrength(line.strength) === normaliseStrength(product.strength),
+      productId: number,
+      tx: DbOrTx = db,
+    ): Promise<PrescriptionCover> {
+      const [product] = await records.productsByIds(tx, [productId]);
+      if (!product) return { requiresPrescription: false, validUntil: null, remainingUnits: 0 };
+      const day = today();
+      const rows = await records.recordsOfUser(tx, userId, day);
+      const lines = await records.linesOf(
+        tx,
+        rows.map((row) => row.id),
+      );
+      let best: PrescriptionCover = {
+        requiresPrescription: product.prescription,
+        validUntil: null,
+        remainingUnits: 0,
+      };
+      for (const row of rows) {
+        const remaining = lines
+          .filter(
+            (line) =>
+              line.recordId === row.id &&
+              prescribedLineCovers(asPrescribed(line), {
+                id: 0,
+                productId: product.id,
+                productName: product.name,
+                saltCompositionId: product.saltCompositionId,
+                strength: product.strength,
+                units: 1,
+              }),
           )
-          .reduce((sum, line) => sum + line.remainingUnits, 0);
-        if (remaining > 0 && (!best || record.validUntil > best.validUntil))
-          best = { validUntil: record.validUntil, remainingUnits: remaining };
+          .reduce((sum, line) => sum + remainingUnits(line), 0);
+        if (remaining > 0 && (best.validUntil === null || row.validUntil > best.validUntil))
+          best = { ...best, validUntil: row.validUntil, remainingUnits: remaining };
       }
       return best;
     },

@@ -9,6 +9,21 @@ export interface RefillMailTarget {
   quantity: number;
   intervalDays: number;
   dueOn: string;
+  /** Issue 31: until when a saved prescription covers it (prescription medicines only). */
+  prescription?: {
+    requiresPrescription: boolean;
+    validUntil: string | null;
+    remainingUnits: number;
+  };
+}
+
+/** The reminder's sentence on the prescription: when it runs out, or that a new one is needed. */
+export function prescriptionCoverText(cover: RefillMailTarget['prescription']): string | null {
+  if (!cover?.requiresPrescription) return null;
+  if (cover.validUntil === null)
+    return 'It needs a prescription, and none of your saved prescriptions covers it any more (expired or used up): please have a new one ready to upload.';
+  const units = `${cover.remainingUnits} more ${cover.remainingUnits === 1 ? 'unit' : 'units'}`;
+  return `Your saved prescription allows ${units} until ${refillDueText(cover.validUntil)}; after that you will need a new prescription.`;
 }
 
 /**
@@ -32,6 +47,7 @@ export function refillReminderMail(
       `Hello ${to.name},`,
       '',
       `Your refill of ${to.productName} is due on ${refillDueText(to.dueOn)}.`,
+      ...[prescriptionCoverText(to.prescription)].filter((line) => line !== null),
       `One click puts ${units} in your cart (sign in if asked):`,
       `${publicUrl}/refill/${to.reminderId}`,
       '',

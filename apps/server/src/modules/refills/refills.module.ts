@@ -2,6 +2,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { ModuleContext } from '../module';
 import { mailQueueSettings } from '../notifications/mail-outbox';
 import type { OrdersService } from '../orders/orders.service';
+import type { PrescriptionRecordsService } from '../prescriptions/prescription-records.service';
 import type { ReorderService } from '../reorder/reorder.service';
 import { refillsRoutes } from './refills.routes';
 import {
@@ -17,6 +18,7 @@ export function registerRefills(
     orders: Pick<OrdersService, 'getDetail'>;
     catalog: Pick<CatalogService, 'productsByIds'>;
     reorder: Pick<ReorderService, 'putInCart'>;
+    prescriptions: Pick<PrescriptionRecordsService, 'prescriptionCoverOf'>;
   },
 ) {
   const { config } = ctx;

@@ -32,6 +32,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailOutbox } from '../notifications/mail-outbox';
 import type { OrdersService } from '../orders/orders.service';
+import type { PrescriptionRecordsService } from '../prescriptions/prescription-records.service';
 import type { ReorderService } from '../reorder/reorder.service';
 import { refillReminderMail } from './refill-mail';
 import * as repository from './refills.repository';
@@ -73,6 +74,8 @@ export function createRefillsService(deps: {
   orders: Pick<OrdersService, 'getDetail'>;
   catalog: Pick<CatalogService, 'productsByIds'>;
   reorder: Pick<ReorderService, 'putInCart'>;
+  /** Issue 31: the reminder says until when a saved prescription covers the medicine. */
+  prescriptions?: Pick<PrescriptionRecordsService, 'prescriptionCoverOf'>;
   publicUrl: string;
   shopName: string;
   jwtSecret: string;
@@ -154,6 +157,11 @@ export function createRefillsService(deps: {
               quantity: row.quantity,
               intervalDays: row.intervalDays,
               dueOn: step.nextDueOn,
+              prescription: await deps.prescriptions?.prescriptionCoverOf(
+                row.userId,
+                row.productId,
+                tx,
+              ),
             },
             { publicUrl: deps.publicUrl, shopName: deps.shopName, unsubscribeToken },
           );
