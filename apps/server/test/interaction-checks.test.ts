@@ -1,16 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  INTERACTION_OVERRIDE_MESSAGES,
   ORDER_STATUS,
   cartResponseSchema,
   orderDetailResponseSchema,
   placeOrderResponseSchema,
   type InteractionFinding,
 } from '@pharmacy/shared';
-import { orders, patients } from '../src/db/schema/index';
+import { auditLog, interactionOverrides, orders, patients } from '../src/db/schema/index';
 import { createBasics, createProduct, createSalt, type CatalogBasics } from './catalog-factories';
-import { caller, createAdmin, createUser, validAddress, type TestUser } from './factories';
+import {
+  caller,
+  createAdmin,
+  createPharmacist,
+  createUser,
+  transcriptionFor,
+  uploadPrescription,
+  validAddress,
+  type TestUser,
+} from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +49,7 @@ describe(`interaction checks (${testDriver})`, () => {
   let t: TestApp;
   let basics: CatalogBasics;
   let admin: TestUser;
+  let pharmacist: TestUser;
   const product: Record<keyof typeof ING, number> = {
     anticoagulant: 0,
     antiplatelet: 0,
@@ -50,6 +61,7 @@ describe(`interaction checks (${testDriver})`, () => {
     t = await buildTestApp({}, { jobs: { poll: false } });
     basics = await createBasics(t.database.db);
     admin = await createAdmin(t);
+    pharmacist = await createPharmacist(t);
     for (const [key, ingredient] of Object.entries(ING) as [keyof typeof ING, string][]) {
       const salt = await createSalt(t.database.db, `${ingredient} (5mg)`);
       const row = await createProduct(t.database.db, basics, {
@@ -270,5 +282,143 @@ describe(`interaction checks (${testDriver})`, () => {
     const placed = placeOrderResponseSchema.parse((await call(other, 'POST', '/api/order')).json());
     expect(placed.interactions).toEqual([]);
     expect((await detail(other, placed.orderId)).interactions).toEqual([]);
+  });
+
+  /** An order with its prescription uploaded and cash on delivery chosen: Waiting To Accept. */
+  async function waitingOrder(user: TestUser, keys: (keyof typeof ING)[]) {
+    const { orderId } = await place(user, keys);
+    expect((await uploadPrescription(t, user, orderId)).statusCode).toBe(200);
+    const paid = await call(user, 'PUT', `/api/order/${orderId}`, { payment: 'Cash on Delivery' });
+    expect(paid.json().order.statusId).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
+    return orderId;
+  }
+  const approve = (orderId: number, extra: object = {}) =>
+    call(pharmacist, 'POST', `/api/order/${orderId}/prescription-review`, {
+      decision: 'approve',
+      ...transcriptionFor([product.anticoagulant]),
+      ...extra,
+    });
+
+  it('refuses the approval of an order with a major interaction without a reason, then records the override', async () => {
+    const member = await createUser(t);
+    const orderId = await waitingOrder(member, ['anticoagulant', 'antiplatelet']);
+
+    const refused = await approve(orderId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    const sentence = refused.json().message as string;
+    expect(sentence).toContain(`${ING.anticoagulant} and ${ING.antiplatelet}`);
+    expect(sentence).toContain(`${ING.anticoagulant} tablets with ${ING.antiplatelet} tablets`);
+    expect(sentence).toBe(
+      INTERACTION_OVERRIDE_MESSAGES.blocked(
+        `${ING.anticoagulant} and ${ING.antiplatelet} (${ING.anticoagulant} tablets with ${ING.antiplatelet} tablets)`,
+      ),
+    );
+    const tooShort = await approve(orderId, { interactionOverrideReason: 'ok' });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().message).toContain(INTERACTION_OVERRIDE_MESSAGES.reason);
+    expect((await detail(admin, orderId)).order.statusId).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
+    expect(
+      await db()
+        .select()
+        .from(interactionOverrides)
+        .where(eq(interactionOverrides.orderId, orderId)),
+    ).toEqual([]);
+
+    const reason = 'Cardiologist confirmed both by phone; INR monitored weekly.';
+    const approved = await approve(orderId, { interactionOverrideReason: reason });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const [override] = await db()
+      .select()
+      .from(interactionOverrides)
+      .where(eq(interactionOverrides.orderId, orderId));
+    expect(override).toMatchObject({
+      pairKey: `aspitest${suffix}|warfatest${suffix}`,
+      severity: 'major',
+      reason,
+      pharmacistId: pharmacist.id,
+    });
+    const [audited] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'interaction.overridden'),
+          eq(auditLog.entityId, String(override?.id)),
+        ),
+      );
+    expect(audited).toMatchObject({
+      actorUserId: pharmacist.id,
+      entityType: 'interaction_override',
+    });
+    expect(audited?.details).toMatchObject({ orderId, reason, severity: 'major' });
+
+    const forAdmin = await detail(admin, orderId);
+    expect(forAdmin.order.statusId).toBe(ORDER_STATUS.ACCEPTED);
+    expect(forAdmin.dispensing.interactionOverrides).toEqual([
+      expect.objectContaining({
+        pairKey: `aspitest${suffix}|warfatest${suffix}`,
+        ingredients: [`aspitest${suffix}`, `warfatest${suffix}`],
+        severity: 'major',
+        reason,
+        pharmacistName: 'Pharmacist Person',
+      }),
+    ]);
+    expect((await detail(member, orderId)).dispensing.interactionOverrides).toBeUndefined();
+  });
+
+  it('approves an order whose interactions are moderate at most without a reason, recording nothing', async () => {
+    const member = await createUser(t);
+    const orderId = await waitingOrder(member, ['anticoagulant', 'acidReducer']);
+    expect(brief((await detail(member, orderId)).interactions)).toEqual([
+      expect.objectContaining({ source: 'cart', severity: 'moderate' }),
+    ]);
+    const approved = await approve(orderId);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(
+      await db()
+        .select()
+        .from(interactionOverrides)
+        .where(eq(interactionOverrides.orderId, orderId)),
+    ).toEqual([]);
+  });
+
+  it("checks the chosen patient's allergies only, and an allergy blocks the approval as a major one", async () => {
+    const member = await createUser(t);
+    const [allergic, other] = await db()
+      .insert(patients)
+      .values([
+        {
+          userId: member.id,
+          name: 'Ravi Kumar',
+          relation: 'parent',
+          ageYears: 70,
+          sex: 'male',
+          allergies: [ING.antibiotic.toLowerCase()],
+        },
+        { userId: member.id, name: 'Meena Kumar', relation: 'spouse', ageYears: 65, sex: 'female' },
+      ])
+      .returning();
+    const orderId = await waitingOrder(member, ['anticoagulant', 'antibiotic']);
+    const allergy = [expect.objectContaining({ source: 'allergy', severity: 'major' })];
+    // No patient named yet: everyone's allergies on the account.
+    expect(brief((await detail(member, orderId)).interactions)).toEqual(allergy);
+    await db().update(orders).set({ patientId: other?.id }).where(eq(orders.id, orderId));
+    expect((await detail(member, orderId)).interactions).toEqual([]);
+    await db().update(orders).set({ patientId: allergic?.id }).where(eq(orders.id, orderId));
+    expect(brief((await detail(member, orderId)).interactions)).toEqual(allergy);
+
+    const refused = await approve(orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(
+      `${ING.antibiotic}, to which an allergy is recorded (${ING.antibiotic} tablets with Ravi Kumar's allergy to ${ING.antibiotic.toLowerCase()})`,
+    );
+    const approved = await approve(orderId, {
+      interactionOverrideReason: 'Allergy was a rash decades ago; prescriber re-challenged it.',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await detail(admin, orderId)).dispensing.interactionOverrides).toEqual([
+      expect.objectContaining({ pairKey: `allergy:amoxtest${suffix}`, severity: 'major' }),
+    ]);
   });
 });
