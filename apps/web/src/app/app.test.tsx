@@ -221,6 +221,8 @@ describe('dashboard shell', () => {
       'Address',
       'Orders',
       'My Refills',
+      'Patients',
+      'My Prescriptions',
       'Rewards',
       'Stock Alerts',
     ]);
@@ -241,6 +243,8 @@ describe('dashboard shell', () => {
       'Address',
       'Orders',
       'My Refills',
+      'Patients',
+      'My Prescriptions',
       'Rewards',
       'Stock Alerts',
       'Manufacturers',

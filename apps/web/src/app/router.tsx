@@ -35,6 +35,7 @@ const adminInteractions = () => import('./routes/dashboard/admin-interactions-pa
 const stockAlerts = () => import('./routes/dashboard/stock-alerts-pages');
 const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
+const prescriptionRecords = () => import('./routes/dashboard/prescription-records-pages');
 const refillLinks = () => import('./routes/refill-pages');
 
 const d = paths.dashboard;
@@ -97,6 +98,11 @@ export const routes: RouteObject[] = [
           { path: d.stockAlerts.path, element: page(stockAlerts, 'StockAlertsRoute') },
           { path: d.refills.path, element: page(refills, 'RefillsRoute') },
           { path: d.rewards.path, element: page(rewards, 'RewardsRoute') },
+          { path: d.patients.path, element: page(prescriptionRecords, 'PatientsRoute') },
+          {
+            path: d.myPrescriptions.path,
+            element: page(prescriptionRecords, 'MyPrescriptionsRoute'),
+          },
           { path: d.ordersAll.path, element: page(adminOrders, 'AllOrdersRoute') },
           { path: d.ordersCustomer.path, element: page(adminOrders, 'CustomerOrdersRoute') },
           { path: d.manufacturers.path, element: page(adminCatalog, 'ManufacturersAdminRoute') },

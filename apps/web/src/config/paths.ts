@@ -98,6 +98,13 @@ export const paths = {
     orders: { path: '/dashboard/orders', getHref: () => '/dashboard/orders' },
     /** Issue 17: the customer's refill reminders. */
     refills: { path: '/dashboard/refills', getHref: () => '/dashboard/refills' },
+    /** Issue 31: the people a member orders for (self and family), chosen with a prescription. */
+    patients: { path: '/dashboard/patients', getHref: () => '/dashboard/patients' },
+    /** Issue 31: the member's saved prescriptions, their validity and what remains. */
+    myPrescriptions: {
+      path: '/dashboard/my-prescriptions',
+      getHref: () => '/dashboard/my-prescriptions',
+    },
     /** Issue 19: the member's loyalty points. */
     rewards: { path: '/dashboard/rewards', getHref: () => '/dashboard/rewards' },
     /** Issue 17: the shopper's 'Notify me when available' requests. */

@@ -25,6 +25,9 @@ export const queryKeyRoots = {
   refills: [...userQueryKey, 'refills'] as const,
   stockAlerts: [...userQueryKey, 'stock-alerts'] as const,
   loyalty: [...userQueryKey, 'loyalty'] as const,
+  patients: [...userQueryKey, 'patients'] as const,
+  /** Issue 31: saved prescriptions; an upload or a reuse at checkout makes them stale. */
+  savedPrescriptions: [...userQueryKey, 'saved-prescriptions'] as const,
 
   prescriptionReview: [...userQueryKey, 'prescription-review'] as const,
   inventory: [...userQueryKey, 'inventory'] as const,
@@ -41,3 +44,9 @@ export const queryKeyRoots = {
  * re-reads too.
  */
 export const addressListKey = [...queryKeyRoots.addresses, 'list'] as const;
+
+/**
+ * The member's patients (features/patients), which the checkout's prescription step lists too
+ * (features/checkout), so a patient added on the way shows there at once.
+ */
+export const patientListKey = [...queryKeyRoots.patients, 'list'] as const;

@@ -6,6 +6,8 @@ import {
   Building2,
   CalendarClock,
   CircleUserRound,
+  ClipboardList,
+  Contact,
   FileCheck,
   FlaskConical,
   Gauge,
@@ -76,6 +78,13 @@ function menuItems(isAdmin: boolean, providerName: string | null | undefined): M
     { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin },
     { label: 'Orders', to: paths.dashboard.orders.getHref(), Icon: Package },
     { label: 'My Refills', to: paths.dashboard.refills.getHref(), Icon: Pill },
+    // Issue 31: who the medicines are for, and the prescriptions kept for reuse.
+    { label: 'Patients', to: paths.dashboard.patients.getHref(), Icon: Contact },
+    {
+      label: 'My Prescriptions',
+      to: paths.dashboard.myPrescriptions.getHref(),
+      Icon: ClipboardList,
+    },
     { label: 'Rewards', to: paths.dashboard.rewards.getHref(), Icon: Gift },
     { label: 'Stock Alerts', to: paths.dashboard.stockAlerts.getHref(), Icon: BellRing },
   );

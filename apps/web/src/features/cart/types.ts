@@ -1,3 +1,5 @@
+import type { InteractionFinding } from '@pharmacy/shared';
+
 /**
  * The cart as the screens see it, whether it lives on the server (signed in) or in the browser
  * (guest, DECISIONS). A line carries a snapshot of its product so the drawer can draw it.
@@ -40,4 +42,9 @@ export interface CartTotals {
 export interface Cart {
   lines: CartLine[];
   summary: CartTotals;
+  /**
+   * Issue 31 point 4: the server's interaction check of a signed-in member's cart (its lines, their
+   * orders of the last 90 days, recorded allergies). A guest's cart in the browser has none.
+   */
+  interactions?: readonly InteractionFinding[];
 }

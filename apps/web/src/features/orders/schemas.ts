@@ -6,4 +6,5 @@ export {
   orderDetailResponseSchema,
   orderListResponseSchema,
   orderUpdateResponseSchema,
+  prescriptionListResponseSchema,
 } from '@pharmacy/shared';

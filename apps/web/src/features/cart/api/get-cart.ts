@@ -31,8 +31,13 @@ export function toCartLine(item: CartItem): CartLine {
   };
 }
 
-export function toCart(response: Pick<CartResponse, 'cartItems' | 'summary'>): Cart {
-  return { lines: response.cartItems.map(toCartLine), summary: response.summary };
+export function toCart(
+  response: Pick<CartResponse, 'cartItems' | 'summary'> &
+    Partial<Pick<CartResponse, 'interactions'>>,
+): Cart {
+  const cart: Cart = { lines: response.cartItems.map(toCartLine), summary: response.summary };
+  if (response.interactions) cart.interactions = response.interactions;
+  return cart;
 }
 
 /** GET /api/cart/all/{userId} (spec §7): the signed-in user's own cart with its totals. */

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { duplicateTherapies, formatMoney } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
+import { InteractionAdvice } from '../../../components/ui/interaction-advice';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { WarningList } from '../../../components/ui/warning-list';
 import { paths } from '../../../config/paths';
@@ -97,7 +98,7 @@ function DuplicateTherapyWarnings({ lines }: { lines: readonly CartLine[] }) {
 /**
  * Spec §2 cart drawer: close button, backdrop and Escape (the Drawer keeps focus inside). Empty:
  * 'Your shopping cart is empty' and Close. Otherwise the duplicate-therapy warnings (issue 16),
- * the lines, 'Free' shipping, the total and savings, 'Continue shopping' and 'Place Order' (signed
+ * the interactions to ask the pharmacist about (issue 31), the lines, 'Free' shipping, the total and savings, 'Continue shopping' and 'Place Order' (signed
  * in) or 'Proceed To Checkout' (guest).
  */
 export function CartDrawer({
@@ -221,6 +222,9 @@ export function CartDrawer({
       ) : (
         <>
           <DuplicateTherapyWarnings lines={cart.lines} />
+          {cart.interactions ? (
+            <InteractionAdvice interactions={cart.interactions} className="mb-6" />
+          ) : null}
           <ul aria-label="Items in your cart" className="-my-4 divide-y divide-slate-200">
             {cart.lines.map((line) => (
               <ConnectedLine

@@ -25,8 +25,31 @@ export async function applyOptimistic(
   const key = cartKeys.detail(userId);
   await queryClient.cancelQueries({ queryKey: key });
   const previous = queryClient.getQueryData<Cart>(key);
-  if (previous) queryClient.setQueryData<Cart>(key, cartOf(update(previous.lines)));
+  if (previous) {
+    const next = cartOf(update(previous.lines));
+    const interactions = stillInCart(previous.interactions, next.lines);
+    queryClient.setQueryData<Cart>(key, interactions ? { ...next, interactions } : next);
+  }
   return { previous };
+}
+
+/**
+ * Issue 31: until the server checks the changed cart again, the interactions whose products are
+ * all still in it stay on screen (a quantity change does not make the advice blink away).
+ */
+function stillInCart(
+  interactions: Cart['interactions'],
+  lines: readonly CartLine[],
+): Cart['interactions'] {
+  if (!interactions) return undefined;
+  const inCart = new Set(lines.map((line) => line.productId));
+  const present = (productId: number | null) => productId !== null && inCart.has(productId);
+  return interactions.filter((finding) =>
+    finding.between.every(
+      (pair) =>
+        present(pair.line.productId) && (pair.with.kind !== 'line' || present(pair.with.productId)),
+    ),
+  );
 }
 
 export function rollback(queryClient: QueryClient, userId: number | null, snapshot?: CartSnapshot) {

@@ -10,6 +10,8 @@ export const checkoutKeys = {
   order: (orderId: number) => [...checkoutKeys.all, 'order', orderId] as const,
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
   prescriptions: (orderId: number) => [...checkoutKeys.all, 'prescriptions', orderId] as const,
+  savedPrescriptions: (orderId: number) =>
+    [...checkoutKeys.all, 'saved-prescriptions', orderId] as const,
   intent: (orderId: number) => [...checkoutKeys.all, 'intent', orderId] as const,
   pricing: (orderId: number) => [...checkoutKeys.all, 'pricing', orderId] as const,
   delivery: (pincode: string) => [...checkoutKeys.all, 'delivery', pincode] as const,
@@ -17,3 +19,6 @@ export const checkoutKeys = {
 
 /** The order views' root (lib/query-keys). */
 export const orderViewsKey = queryKeyRoots.orders;
+
+/** My Prescriptions' root (lib/query-keys): using a saved prescription counts its units. */
+export const savedPrescriptionsKey = queryKeyRoots.savedPrescriptions;

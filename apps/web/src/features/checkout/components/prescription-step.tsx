@@ -1,15 +1,23 @@
 import { FileText, FileWarning } from 'lucide-react';
 import { formatLongDate } from '@pharmacy/shared';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useOrderSavedPrescriptions } from '../api/get-order-saved-prescriptions';
 import { latestPrescription, usePrescriptions } from '../api/get-prescriptions';
 import { PrescriptionUpload } from './prescription-upload';
+import { SavedPrescriptionChoice } from './saved-prescription-choice';
 import { StepHeading } from './step-panel';
 
 /**
  * Spec §2 Collecting Prescription: the upload widget. When the pharmacist rejected the latest
- * upload (DECISIONS), the reason is shown first, so the customer knows what to send again.
+ * upload (DECISIONS), the reason is shown first, so the customer knows what to send again. When
+ * saved prescriptions cover the order (issue 31), 'Use a saved prescription' comes before the
+ * upload, which stays offered for a newer prescription. If the saved ones cannot be read, the
+ * upload alone is shown: it always works.
  */
 export function PrescriptionStep({ orderId }: { orderId: number }) {
   const prescriptions = usePrescriptions(orderId, true);
+  const saved = useOrderSavedPrescriptions(orderId);
+  const savedOnes = saved.data ?? [];
   const latest = prescriptions.data ? latestPrescription(prescriptions.data) : null;
   const rejected = latest?.reviewStatus === 'rejected' ? latest : null;
 
@@ -50,11 +58,23 @@ export function PrescriptionStep({ orderId }: { orderId: number }) {
         <p className="mb-5 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            <strong>Prescription required.</strong> Upload your doctor&apos;s prescription to
-            continue.
+            <strong>Prescription required.</strong>{' '}
+            {savedOnes.length > 0
+              ? 'Use a saved prescription or upload your doctor’s prescription to continue.'
+              : 'Upload your doctor’s prescription to continue.'}
           </span>
         </p>
       )}
+      {saved.isPending ? (
+        <Skeleton className="mb-6 h-32 w-full" />
+      ) : savedOnes.length > 0 ? (
+        <>
+          <SavedPrescriptionChoice orderId={orderId} prescriptions={savedOnes} />
+          <p className="mb-4 border-t border-slate-200 pt-4 text-sm font-medium text-slate-700">
+            Or upload a new prescription:
+          </p>
+        </>
+      ) : null}
       <PrescriptionUpload orderId={orderId} />
     </>
   );

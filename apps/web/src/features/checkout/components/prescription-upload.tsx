@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, FileUp, MessageSquarePlus, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import {
   MESSAGES,
   PRESCRIPTION_MAX_FILES,
@@ -13,6 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField, Textarea } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
+import { usePatients } from '../api/get-patients';
 import { useUploadPrescription } from '../api/upload-prescription';
 import {
   ACCEPTED_EXTENSIONS,
@@ -21,6 +23,7 @@ import {
   type FileSelection,
 } from '../lib/file-rules';
 import { FilePreview } from './file-preview';
+import { defaultPatientId, PatientChoice, readPassedPatientId } from './patient-choice';
 
 const resolver = zodResolver(prescriptionUploadFormSchema);
 
@@ -39,6 +42,14 @@ export function PrescriptionUpload({
   disabled?: boolean;
 }) {
   const upload = useUploadPrescription(orderId);
+  const location = useLocation();
+  const patients = usePatients();
+  // Until the member picks one, the default follows the list (it may arrive after the page).
+  const [pickedPatientId, setPickedPatientId] = useState<number | null | undefined>(undefined);
+  const patientId =
+    pickedPatientId !== undefined
+      ? pickedPatientId
+      : defaultPatientId(patients.data ?? [], readPassedPatientId(location.state));
   const inputId = useId();
   const typesId = useId();
   const commentId = useId();
@@ -94,7 +105,7 @@ export function PrescriptionUpload({
     // The pending flag disables the button; this guards a second click in the same frame too.
     if (locked || upload.isPending) return;
     upload.mutate(
-      { files: files.filter(isFile), comment },
+      { files: files.filter(isFile), comment, patientId },
       {
         onSuccess: () => {
           reset();
@@ -117,6 +128,14 @@ export function PrescriptionUpload({
         A clear photo or scan of a valid prescription from your doctor. Up to{' '}
         {PRESCRIPTION_MAX_FILES} files.
       </p>
+
+      <PatientChoice
+        patients={patients.data}
+        isPending={patients.isPending}
+        value={patientId}
+        onChange={setPickedPatientId}
+        disabled={locked}
+      />
 
       <input
         id={inputId}

@@ -10,4 +10,5 @@ export const orderKeys = {
   list: (params: object) => [...orderKeys.lists(), params] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+  prescriptions: (orderId: number) => [...orderKeys.all, 'prescriptions', orderId] as const,
 };

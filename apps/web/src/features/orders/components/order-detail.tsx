@@ -15,6 +15,7 @@ import {
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { InteractionAdvice } from '../../../components/ui/interaction-advice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
@@ -24,6 +25,7 @@ import { useAuth } from '../../../lib/auth';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useOrderDetail } from '../api/get-order-detail';
 import { calendarDate, orderImageUrl, showAdminControls } from '../lib/order-rules';
+import { OrderSavedPrescriptions } from './order-saved-prescriptions';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 
@@ -331,6 +333,11 @@ export function OrderDetail({
               <div className="mt-4 border-t border-slate-200 pt-4">{ownerActions(order)}</div>
             ) : null}
           </Section>
+          {/* Issue 31: the owner's advice and saved prescription; admins have the review panel. */}
+          {isOwner ? <InteractionAdvice interactions={query.data.interactions ?? []} /> : null}
+          {isOwner && orderDetails.some((line) => line.prescription) ? (
+            <OrderSavedPrescriptions orderId={order.id} />
+          ) : null}
           {deliverySection?.(order, { isOwner, isAdmin })}
           <Section title="Status history">
             <OrderTimeline history={statusHistory} />
