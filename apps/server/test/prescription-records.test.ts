@@ -21,6 +21,7 @@ import {
   type TestUser,
 } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
+import { pdfText } from './support/pdf-text';
 
 const DAY_MS = 86_400_000;
 
@@ -252,6 +253,8 @@ describe(`prescription records (${testDriver})`, () => {
       ).json().prescriptions;
       expect(prescription).toMatchObject({ patientName: 'Kamala Verma' });
       expect(prescription.savedPrescription.id).toBe(record?.id);
+      const invoice = await call(member, 'GET', `/api/order/${orderId}/invoice.pdf`);
+      expect(pdfText(invoice.rawPayload)).toMatch(/Prescription medicines for\s+Kamala\s+Verma/);
       firstOrder = orderId;
     });
 
@@ -332,9 +335,16 @@ describe(`prescription records (${testDriver})`, () => {
     it('asks for a new prescription once the saved one has expired', async () => {
       const [record] = await saved(member);
       const orderId = await rxOrder(member, [{ productId: tablet.id, units: 1 }]);
+      // Taken while valid, then left waiting for the pharmacist past its last day.
+      const waiting = await rxOrder(member, [{ productId: tablet.id, units: 1 }]);
+      const body = { prescriptionId: record?.id };
+      await call(member, 'POST', `/api/order/${waiting}/use-saved-prescription`, body);
+      await payCash(member, waiting);
       const real = clock;
       try {
         clock = new Date(Date.parse(`${record?.validUntil}T12:00:00+05:30`) + DAY_MS);
+        const stale = await review(waiting, { decision: 'approve' });
+        expect(stale.json().message).toBe(COVERAGE_MESSAGES.expired(record?.validUntil ?? ''));
         expect((await saved(member))[0]?.status).toBe('expired');
         expect(
           (await call(member, 'GET', `/api/order/${orderId}/saved-prescriptions`)).json()

@@ -220,6 +220,9 @@ export function createPrescriptionRecordsService(deps: {
       if (pending.length > 0 && pending.every((row) => row.recordId !== null) && saved?.recordId) {
         const record = await records.findRecord(tx, saved.recordId);
         if (!record) throw new NotFoundError(COVERAGE_MESSAGES.notSaved);
+        // It may have expired while the order waited: nothing is dispensed on an expired one.
+        if (isPrescriptionExpired(record.validUntil, today()))
+          throw new ConflictError(COVERAGE_MESSAGES.expired(record.validUntil));
         return {
           recordId: record.id,
           prescriberName: record.prescriberName,
