@@ -227,7 +227,12 @@ export function createRazorpayPaymentsService(deps: {
     ): Promise<{ received: true }> {
       const event = provider.parseWebhook(rawBody, signature, eventId);
       const at = Date.now();
-      for (const [id, seen] of seenEvents) if (at - seen > 86_400_000) seenEvents.delete(id);
+      // Oldest first (a Map keeps insertion order): stop at the first still fresh, so a delivery
+      // costs the ids that expired, not a walk over a whole day's ids.
+      for (const [id, seen] of seenEvents) {
+        if (at - seen <= 86_400_000) break;
+        seenEvents.delete(id);
+      }
       if (seenEvents.has(event.id)) return { received: true };
       try {
         switch (event.type) {
