@@ -1,7 +1,13 @@
 import { CalendarCheck, CalendarX2, PackageCheck, Stethoscope, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatLongDate, type SavedPrescription } from '@pharmacy/shared';
+import { formatLongDate, normaliseStrength, type SavedPrescription } from '@pharmacy/shared';
 import { cn } from '../../lib/cn';
+
+/** A salt line's name often carries its strength already ("Clopidogrel (75mg)"): not twice. */
+function showStrength(line: SavedPrescription['lines'][number]): boolean {
+  if (!line.strength) return false;
+  return !normaliseStrength(line.medicineName).includes(normaliseStrength(line.strength));
+}
 
 const units = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
 
@@ -67,10 +73,12 @@ export function SavedPrescriptionSummary({
             <UserRound aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
             {prescription.patient.name}
           </Heading>
-          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
-            <Stethoscope aria-hidden="true" className="size-4 shrink-0" />
-            {prescription.prescriber.name}, {prescription.prescriber.qualification} · issued{' '}
-            <time dateTime={prescription.issuedOn}>{formatLongDate(prescription.issuedOn)}</time>
+          <p className="mt-0.5 flex items-start gap-1.5 text-sm text-slate-700">
+            <Stethoscope aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {prescription.prescriber.name}, {prescription.prescriber.qualification} · issued{' '}
+              <time dateTime={prescription.issuedOn}>{formatLongDate(prescription.issuedOn)}</time>
+            </span>
           </p>
         </div>
         <ValidityBadge status={prescription.status} validUntil={prescription.validUntil} />
@@ -97,7 +105,9 @@ export function SavedPrescriptionSummary({
             <tr key={line.id}>
               <th scope="row" className="py-1.5 pr-2 font-normal text-slate-900">
                 {line.medicineName}
-                {line.strength ? <span className="text-slate-600"> {line.strength}</span> : null}
+                {showStrength(line) ? (
+                  <span className="text-slate-600"> {line.strength}</span>
+                ) : null}
                 <span className="block text-xs text-slate-600">
                   {line.dose}, {line.frequency}, {line.durationDays}{' '}
                   {line.durationDays === 1 ? 'day' : 'days'}

@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { InteractionAdvice } from '../../../components/ui/interaction-advice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
@@ -190,6 +191,7 @@ export function CheckoutProcess({ orderId }: { orderId: number | null }) {
           </Card>
         )}
         {beforePayment ? <DuplicateTherapyWarnings detail={query.data} /> : null}
+        {beforePayment ? <InteractionAdvice interactions={query.data.interactions ?? []} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <Card className="p-4 sm:p-6" aria-live="polite">
             {step}
