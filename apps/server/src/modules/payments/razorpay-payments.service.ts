@@ -91,11 +91,18 @@ export function createRazorpayPaymentsService(deps: {
       : result;
   }
 
-  /** A payment Razorpay holds: recorded once when captured, whoever reports it. */
+  /** The shop's payment row of a Razorpay order, as `providerPayment` reads it. */
+  type ForOrder = NonNullable<Awaited<ReturnType<typeof online.providerPayment>>['forOrder']>;
+
+  /**
+   * A payment Razorpay holds: recorded once when captured, whoever reports it. `known`: the
+   * Razorpay order's row as the caller has just read it, with this payment not recorded then (the
+   * browser's save), so it is not read again; the recording reads it once more under the lock.
+   */
   async function settle(
     payment: RazorpayPaymentState,
     byUserId: number | null,
-    options: { refuseUnneeded?: boolean } = {},
+    options: { refuseUnneeded?: boolean; known?: ForOrder } = {},
   ): Promise<Settled> {
     if (!payment.orderId) return undefined;
     const joined = await joinRunning(payment.orderId, payment.id);
@@ -113,11 +120,16 @@ export function createRazorpayPaymentsService(deps: {
   async function settleNow(
     payment: RazorpayPaymentState,
     byUserId: number | null,
-    options: { refuseUnneeded?: boolean },
+    options: { refuseUnneeded?: boolean; known?: ForOrder },
   ) {
     if (!payment.orderId) return undefined;
-    const { forOrder, recorded } = await online.providerPayment(payment.orderId, payment.id);
-    if (recorded) return { outcome: 'already-recorded' as const, orderId: recorded.orderId };
+    let forOrder = options.known;
+    if (!forOrder) {
+      const read = await online.providerPayment(payment.orderId, payment.id);
+      if (read.recorded)
+        return { outcome: 'already-recorded' as const, orderId: read.recorded.orderId };
+      forOrder = read.forOrder;
+    }
     if (!forOrder) return undefined;
     const current = await captureIfDue(payment, forOrder.amountMinor);
     if (current.status !== 'captured' && current.status !== 'refunded') return undefined;
@@ -131,7 +143,7 @@ export function createRazorpayPaymentsService(deps: {
         channel: current.channel,
         byUserId,
       },
-      options,
+      { refuseUnneeded: options.refuseUnneeded },
     );
   }
 
@@ -211,7 +223,11 @@ export function createRazorpayPaymentsService(deps: {
       if (fetched.amountMinor !== row.amountMinor || fetched.currency !== 'INR')
         if (fetched.status === 'authorized' || fetched.status === 'created')
           throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
-      const result = await settle(fetched, session.userId, { refuseUnneeded: true });
+      // The row was read above, this payment not recorded then: not read again before the lock.
+      const result = await settle(fetched, session.userId, {
+        refuseUnneeded: true,
+        known: recorded ? undefined : row,
+      });
       if (!result) throw new ConflictError(PAYMENT_NOT_COMPLETE);
       return {
         message: SAVE_MESSAGES[result.outcome],
