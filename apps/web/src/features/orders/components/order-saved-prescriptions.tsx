@@ -1,9 +1,11 @@
 import { ClipboardList, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SavedPrescription } from '@pharmacy/shared';
 import { SavedPrescriptionSummary } from '../../../components/prescriptions/saved-prescription-summary';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
 import { useOrderPrescriptions } from '../api/get-order-prescriptions';
 
 /**
@@ -59,6 +61,14 @@ export function OrderSavedPrescriptions({ orderId }: { orderId: number }) {
           </li>
         ))}
       </ul>
+      <p className="mt-3 text-sm">
+        <Link
+          to={paths.dashboard.myPrescriptions.getHref()}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          All my prescriptions
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -222,7 +222,7 @@ export function PatientForm({
             {allergies.map((salt) => (
               <li
                 key={salt}
-                className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900"
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-900 capitalize"
               >
                 {salt}
                 <button
