@@ -121,3 +121,32 @@ describe('drugInteractionInputSchema', () => {
     );
   });
 });
+
+describe('findInteractions with firstLines', () => {
+  it.each<[number, unknown[]]>([
+    [0, []],
+    [1, [['aspirin|clopidogrel', 'major', [[0, 2]]]]],
+    [
+      3,
+      [
+        [
+          'aspirin|clopidogrel',
+          'major',
+          [
+            [0, 2],
+            [1, 2],
+          ],
+        ],
+      ],
+    ],
+  ])('only pairs with one of the first %i lines', (firstLines, expected) => {
+    const lines = ['Clopidogrel (75mg)', 'Clopidogrel (150mg)', 'Aspirin (75mg)'];
+    expect(
+      findInteractions(lines, table, { firstLines }).map((found) => [
+        interactionPairKey(found.ingredientA, found.ingredientB),
+        found.severity,
+        found.between,
+      ]),
+    ).toEqual(expected);
+  });
+});

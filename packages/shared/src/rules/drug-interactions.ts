@@ -42,6 +42,13 @@ export function indexInteractions(table: readonly InteractionRule[]): Map<string
 export function findInteractions(
   lines: readonly (string | readonly string[])[],
   table: readonly InteractionRule[] | ReadonlyMap<string, InteractionRule>,
+  options: {
+    /**
+     * Only pairs with one of the first `firstLines` lines (the cart's or order's own, before the
+     * earlier orders' lines): pairs among the rest are not looked for (issue 31, the cost).
+     */
+    firstLines?: number;
+  } = {},
 ): FoundInteraction[] {
   const index =
     table instanceof Map ? table : indexInteractions(table as readonly InteractionRule[]);
@@ -49,12 +56,14 @@ export function findInteractions(
     ...new Set((typeof line === 'string' ? saltIngredients(line) : line).map(normaliseIngredient)),
   ]);
   const found = new Map<string, FoundInteraction>();
-  for (let i = 0; i < ingredients.length; i += 1) {
+  const first = Math.min(options.firstLines ?? ingredients.length, ingredients.length);
+  for (let i = 0; i < first; i += 1) {
     for (let j = i + 1; j < ingredients.length; j += 1) {
       for (const a of ingredients[i] ?? []) {
         for (const b of ingredients[j] ?? []) {
           if (a === b) continue;
-          const key = interactionPairKey(a, b);
+          // Both already normalised: the key is interactionPairKey's, without normalising again.
+          const key = a < b ? `${a}|${b}` : `${b}|${a}`;
           const rule = index.get(key);
           if (!rule) continue;
           const seen = found.get(key);

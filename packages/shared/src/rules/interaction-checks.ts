@@ -117,6 +117,7 @@ export function interactionFindings(
   const found = findInteractions(
     [...lines, ...history].map((line) => line.saltName ?? ''),
     table,
+    { firstLines: lines.length },
   );
   const findings = new Map<string, InteractionFinding>();
   const add = (
