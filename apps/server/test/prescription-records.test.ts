@@ -190,6 +190,8 @@ describe(`prescription records (${testDriver})`, () => {
       expect(uploaded.statusCode).toBe(200);
       await payCash(member, orderId);
       expect(await statusOf(member, orderId)).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
+      const order = await call(member, 'GET', `/api/order/getOrderDetail/${orderId}`);
+      expect(order.json().order.patientId).toBe(patientId);
 
       const untranscribed = await review(orderId, { decision: 'approve' });
       expect(untranscribed.statusCode).toBe(400);

@@ -42,6 +42,8 @@ export const orderSchema = z.object({
   pointsDiscount: z.number(),
   /** Issue 19: the owner may still cancel it (not dispatched, within the FAQ's window). */
   canCancel: z.boolean(),
+  /** Issue 31: the member's patient the prescription is for (GET /api/patients); null: none chosen. */
+  patientId: z.number().int().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -17,6 +17,7 @@ export function toOrder(
     deliveredAt: Date | null;
     itemCount: number;
     firstItemImage: string | null;
+    patientId?: number | null;
   },
   cancelPolicy: Pick<AfterSalesPolicy, 'changeOrCancelHours'> = POLICY,
   now: Date = new Date(),
@@ -45,5 +46,6 @@ export function toOrder(
     pointsRedeemed: row.pointsRedeemed,
     pointsDiscount: fromMinorUnits(row.pointsDiscountMinor),
     canCancel: customerCancelCheck(row, now, cancelPolicy).allowed,
+    patientId: row.patientId ?? null,
   };
 }
