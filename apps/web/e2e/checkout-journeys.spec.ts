@@ -173,7 +173,7 @@ test.describe('checkout', () => {
 
     const adminPage = await pageAs(browser, await adminToken(request));
     await adminPage.goto('/dashboard');
-    await adminPage.getByRole('link', { name: 'Prescriptions' }).first().click();
+    await adminPage.getByRole('link', { name: 'Prescriptions', exact: true }).first().click();
     await expect(adminPage).toHaveURL('/dashboard/prescriptions');
     await adminPage.getByRole('link', { name: new RegExp(`Order #${orderId}\\b`) }).click();
     await expect(adminPage).toHaveURL(`/order/${orderId}`);
