@@ -1,7 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS, type OrderDetailResponse, type Prescription } from '@pharmacy/shared';
+import {
+  ORDER_STATUS,
+  TRANSCRIPTION_MESSAGES,
+  type InteractionFinding,
+  type OrderDetailResponse,
+  type Prescription,
+  type Product,
+} from '@pharmacy/shared';
 import { reloadSession } from '../../../lib/auth-session';
 import { callsTo, mockApi, settingsResponse, type MockResponse } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
@@ -81,6 +88,62 @@ function detail(statusId: number = ORDER_STATUS.WAITING_TO_ACCEPT): OrderDetailR
   };
 }
 
+/** Taxim-O 200 (line 1's product 11): cefixime 200mg, Schedule H (not H1). */
+const taxim: Product = {
+  id: 11,
+  name: 'Taxim-O 200 Tablet',
+  offerPrice: 50,
+  maximumRetailPrice: 60,
+  quantity: 20,
+  prescription: true,
+  schedule: {
+    code: 'H',
+    name: 'Schedule H',
+    requiresPrescription: true,
+    onlineSale: true,
+    keepsRegister: false,
+  },
+  maxUnitsPerOrder: null,
+  isActive: true,
+  images: [],
+  divisionId: 1,
+  manufacturerId: 1,
+  saltCompositionId: 4,
+  division: { id: 1, name: 'Antibiotics' },
+  manufacturer: { id: 1, name: 'Alkem' },
+  saltComposition: { id: 4, name: 'Cefixime (200mg)' },
+  dosageForm: 'Tablet',
+  strength: '200mg',
+  packSize: '10 tablets',
+  description: null,
+  hsnCode: '3004',
+  gstRate: 12,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const majorFinding: InteractionFinding = {
+  pairKey: 'aspirin|clopidogrel',
+  ingredientA: 'Aspirin',
+  ingredientB: 'Clopidogrel',
+  severity: 'major',
+  effect: 'Bleeding risk rises.',
+  advice: 'Check both are intended.',
+  reference: 'BNF',
+  source: 'recent-order',
+  between: [
+    {
+      line: { kind: 'line', lineId: 1, productId: 11, productName: 'Taxim-O 200 Tablet' },
+      with: {
+        kind: 'order',
+        orderId: 17,
+        orderedAt: '2026-10-01T10:00:00.000Z',
+        productId: 30,
+        productName: 'Ecosprin 75',
+      },
+    },
+  ],
+};
+
 const pending: Prescription = {
   id: 9,
   comment: 'Dosage as discussed with Dr. Mehta',
@@ -123,16 +186,12 @@ function signIn(
     'GET /api/order/getOrderDetail/42': { body: detail() },
     'GET /api/order/42/prescriptions': { body: { prescriptions: [pending] } },
     'GET /api/prescription-file/31': { body: {} },
+    'GET /api/product/11': { body: taxim },
     ...routes,
   });
 }
 
-function panel() {
-  return screen.getByRole('heading', { name: 'Prescriptions', level: 2 }).parentElement!
-    .parentElement!;
-}
-
-describe('prescription review panel (issue 16)', () => {
+describe('prescription review panel (issues 16, 31)', { timeout: 20_000 }, () => {
   it('shows the files beside the order lines, marking prescription lines and duplicate therapies', async () => {
     signIn(pharmacist);
     renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
@@ -151,7 +210,7 @@ describe('prescription review panel (issue 16)', () => {
     expect(screen.getByRole('heading', { name: 'Prescription files' })).toBeTruthy();
   });
 
-  it("asks for the prescriber's name and registration number and the patient's name to approve", async () => {
+  it('transcribes beside the files: lines prefilled from the order, validity and what remains shown, the shared schema checked, then approved', async () => {
     const fetchMock = signIn(pharmacist, {
       'POST /api/order/42/prescription-review': {
         body: { message: 'Prescription approved. The order is accepted.' },
@@ -159,47 +218,126 @@ describe('prescription review panel (issue 16)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
-    await screen.findByText('prescription-scan.pdf');
-    const approve = within(panel()).getByRole('button', { name: 'Approve' });
-    await waitFor(() => expect((approve as HTMLButtonElement).disabled).toBe(false));
-    await user.click(approve);
-
-    const dialog = screen.getByRole('dialog', { name: 'Approve prescription' });
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const form = within(await screen.findByRole('form', { name: 'Transcribe and approve' }));
+    // One line per prescription product, covering any brand of its salt at its strength.
+    const line = within(form.getByRole('group', { name: 'Taxim-O 200 Tablet' }));
+    expect(line.getByLabelText('Covers')).toHaveProperty('value', 'salt');
+    expect(line.getByLabelText('Strength')).toHaveProperty('value', '200mg');
+    expect(line.getByLabelText('Total quantity allowed')).toHaveProperty('value', '1');
     expect(
-      within(dialog)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual([
-      "Please enter the prescriber's name.",
-      "Please enter the prescriber's registration number.",
-      "Please enter the patient's name.",
-    ]);
-    expect(document.activeElement).toBe(within(dialog).getByLabelText("Prescriber's name"));
+      line.getByText('This order takes 1 unit; 0 units remain for later orders.'),
+    ).toBeTruthy();
+    expect(form.queryByRole('group', { name: 'Dolo 650 Tablet' })).toBeNull();
+
+    await user.click(form.getByRole('button', { name: 'Approve' }));
+    expect(form.getByText(TRANSCRIPTION_MESSAGES.prescriberName)).toBeTruthy();
+    expect(form.getByText(TRANSCRIPTION_MESSAGES.issuedOn)).toBeTruthy();
+    expect(line.getByText(TRANSCRIPTION_MESSAGES.dose)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/order/42/prescription-review')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText("Prescriber's name"), ' Dr. Meera Rao ');
-    await user.type(within(dialog).getByLabelText("Prescriber's registration number"), 'KMC#45678');
-    await user.type(within(dialog).getByLabelText("Patient's name"), 'Ravi Kumar');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      "The prescriber's registration number may hold only letters, digits, spaces and . / -",
-    );
-    await user.clear(within(dialog).getByLabelText("Prescriber's registration number"));
-    await user.type(within(dialog).getByLabelText("Prescriber's registration number"), 'KMC 45678');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await user.type(form.getByLabelText("Prescriber's name"), 'Dr. Meera Rao');
+    await user.type(form.getByLabelText('Qualification'), 'MBBS, MD');
+    await user.type(form.getByLabelText('Registration number'), 'KMC 45678');
+    await user.type(form.getByLabelText('Council'), 'Karnataka Medical Council');
+    await user.type(form.getByLabelText('Date of issue'), '2026-11-18');
+    expect(form.getByText(/^Valid until .*2027\.$/)).toBeTruthy();
+    await user.type(line.getByLabelText('Dose'), '1 tablet');
+    await user.type(line.getByLabelText('Frequency'), 'Twice a day');
+    await user.type(line.getByLabelText('Duration (days)'), '5');
+    await user.clear(line.getByLabelText('Total quantity allowed'));
+    await user.type(line.getByLabelText('Total quantity allowed'), '3');
+    expect(
+      line.getByText('This order takes 1 unit; 2 units remain for later orders.'),
+    ).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText('Prescription approved. The order is accepted.')).toBeTruthy();
     const [call] = callsTo(fetchMock, 'POST', '/api/order/42/prescription-review');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       decision: 'approve',
-      prescriberName: 'Dr. Meera Rao',
-      prescriberRegistrationNumber: 'KMC 45678',
-      patientName: 'Ravi Kumar',
+      transcription: {
+        prescriberName: 'Dr. Meera Rao',
+        prescriberQualification: 'MBBS, MD',
+        prescriberRegistrationNumber: 'KMC 45678',
+        prescriberCouncil: 'Karnataka Medical Council',
+        issuedOn: '2026-11-18',
+        lines: [
+          {
+            saltCompositionId: 4,
+            productId: null,
+            strength: '200mg',
+            dose: '1 tablet',
+            frequency: 'Twice a day',
+            durationDays: 5,
+            quantity: 3,
+          },
+        ],
+      },
     });
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Approve prescription' })).toBeNull(),
-    );
+  });
+
+  it('lists the interactions found; a major one needs the override reason before Approve, and the server’s refusal is shown', async () => {
+    const refusal =
+      'This order has a major interaction: Aspirin + Clopidogrel. Approve it only with an override reason (interactionOverrideReason), or reject the prescription.';
+    const fetchMock = signIn(pharmacist, {
+      'GET /api/order/getOrderDetail/42': { body: { ...detail(), interactions: [majorFinding] } },
+      'POST /api/order/42/prescription-review': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: refusal },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
+    const found = await screen.findByRole('list', { name: 'Interactions found' });
+    expect(found.textContent).toContain('Major: Aspirin + Clopidogrel');
+    expect(found.textContent).toContain('Taxim-O 200 Tablet with Ecosprin 75 of order #17');
+    expect(found.textContent).toContain('What to do: Check both are intended.');
+
+    const form = within(await screen.findByRole('form', { name: 'Transcribe and approve' }));
+    const approve = form.getByRole('button', { name: 'Approve' });
+    expect(approve).toHaveProperty('disabled', true);
+    expect(form.getByText('Write the override reason to approve.')).toBeTruthy();
+    await user.type(form.getByLabelText('Override reason'), 'Cardiologist intends dual therapy.');
+    expect(approve).toHaveProperty('disabled', false);
+
+    await user.type(form.getByLabelText("Prescriber's name"), 'Dr. Meera Rao');
+    await user.type(form.getByLabelText('Qualification'), 'MBBS');
+    await user.type(form.getByLabelText('Registration number'), 'KMC 45678');
+    await user.type(form.getByLabelText('Council'), 'Karnataka Medical Council');
+    await user.type(form.getByLabelText('Date of issue'), '2026-11-18');
+    const line = within(form.getByRole('group', { name: 'Taxim-O 200 Tablet' }));
+    await user.type(line.getByLabelText('Dose'), '1 tablet');
+    await user.type(line.getByLabelText('Frequency'), 'Daily');
+    await user.type(line.getByLabelText('Duration (days)'), '30');
+    await user.click(approve);
+    expect(await form.findByText(refusal)).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'POST', '/api/order/42/prescription-review');
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      decision: 'approve',
+      interactionOverrideReason: 'Cardiologist intends dual therapy.',
+    });
+  });
+
+  it('lists the overrides already recorded for admins', async () => {
+    const withOverride = detail(ORDER_STATUS.ACCEPTED);
+    withOverride.dispensing.interactionOverrides = [
+      {
+        id: 1,
+        pairKey: 'aspirin|clopidogrel',
+        ingredients: ['aspirin', 'clopidogrel'],
+        severity: 'major',
+        reason: 'Cardiologist intends dual therapy.',
+        pharmacistId: 1,
+        pharmacistName: 'Asha Admin',
+        createdAt: '2026-11-21T09:30:00.000Z',
+      },
+    ];
+    signIn(pharmacist, { 'GET /api/order/getOrderDetail/42': { body: withOverride } });
+    renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
+    const overrides = await screen.findByRole('region', { name: 'Interaction overrides' });
+    expect(overrides.textContent).toContain('Major: aspirin + clopidogrel');
+    expect(overrides.textContent).toContain('“Cardiologist intends dual therapy.”');
+    expect(screen.queryByRole('form', { name: 'Transcribe and approve' })).toBeNull();
   });
 
   it('sends an admin without a registration number to their profile instead', async () => {

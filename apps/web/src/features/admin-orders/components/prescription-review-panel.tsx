@@ -1,24 +1,15 @@
-import {
-  CircleCheck,
-  CircleX,
-  Clock,
-  FileText,
-  RefreshCw,
-  TriangleAlert,
-  UserRoundPen,
-} from 'lucide-react';
+import { CircleCheck, CircleX, Clock, FileText, RefreshCw, UserRoundPen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatLongDate,
   ORDER_STATUS,
-  type OrderDetailLine,
-  type OrderDispensing,
+  SAVED_PRESCRIPTION_STATUS_LABELS,
+  type OrderDetailResponse,
   type Prescription,
 } from '@pharmacy/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
@@ -26,9 +17,14 @@ import { cn } from '../../../lib/cn';
 import { useOrderPrescriptions } from '../api/get-order-prescriptions';
 import { useReviewOrder } from '../api/get-review-order';
 import { useReviewPrescription } from '../api/review-prescription';
-import { ApproveDialog } from './approve-dialog';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useLineProducts } from '../api/get-line-products';
+import { initialTranscription } from '../lib/transcription';
 import { PrescriptionFileCard } from './prescription-file-card';
 import { RejectDialog } from './reject-dialog';
+import { needsOverride, RecordedOverrides, ReviewInteractions } from './review-interactions';
+import { OrderLines, PatientSummary } from './review-order-lines';
+import { TranscriptionForm } from './transcription-form';
 
 /** The server's 403 sentence (issue 16), shown before the admin tries. */
 export const PHARMACIST_NUMBER_NEEDED =
@@ -83,6 +79,9 @@ function ReviewRecord({ prescription }: { prescription: Prescription }) {
         Approved{by}
         {on}
       </p>
+      {prescription.savedPrescription ? (
+        <SavedPrescriptionLines saved={prescription.savedPrescription} />
+      ) : null}
       {prescription.prescriberName || prescription.patientName ? (
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {prescription.prescriberName ? (
@@ -101,6 +100,37 @@ function ReviewRecord({ prescription }: { prescription: Prescription }) {
           ) : null}
         </dl>
       ) : null}
+    </div>
+  );
+}
+
+/** The transcription as saved: validity and, per line, what was prescribed and what remains. */
+function SavedPrescriptionLines({
+  saved,
+}: {
+  saved: NonNullable<Prescription['savedPrescription']>;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p>
+        {SAVED_PRESCRIPTION_STATUS_LABELS[saved.status]}: issued {formatLongDate(saved.issuedOn)},
+        valid until {formatLongDate(saved.validUntil)}
+        {saved.scheduleH1 ? ' (Schedule H1)' : ''}; prescriber{' '}
+        {withNumber(saved.prescriber.name, saved.prescriber.registrationNumber)},{' '}
+        {saved.prescriber.qualification}, {saved.prescriber.council}.
+      </p>
+      <ul aria-label="Prescribed lines" className="flex flex-col gap-0.5">
+        {saved.lines.map((line) => (
+          <li key={line.id}>
+            <span className="font-medium">
+              {line.medicineName}
+              {line.strength ? ` ${line.strength}` : ''}
+            </span>
+            : {line.dose}, {line.frequency}, {line.durationDays} days — {line.remainingUnits} of{' '}
+            {line.prescribedUnits} units remain
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -165,60 +195,6 @@ function PrescriptionList({ orderId }: { orderId: number }) {
   );
 }
 
-/** The duplicate therapies a line is part of (by product, or by name once the product is gone). */
-export function lineDuplicates(
-  line: Pick<OrderDetailLine, 'product' | 'productName'>,
-  duplicates: OrderDispensing['duplicateTherapies'],
-) {
-  return duplicates.filter((duplicate) =>
-    line.product
-      ? duplicate.productIds.includes(line.product.id)
-      : duplicate.productNames.includes(line.productName),
-  );
-}
-
-function OrderLines({
-  lines,
-  dispensing,
-}: {
-  lines: OrderDetailLine[];
-  dispensing: OrderDispensing;
-}) {
-  return (
-    <ul aria-label="Order lines" className="-my-3 divide-y divide-slate-200">
-      {lines.map((line) => {
-        const duplicates = lineDuplicates(line, dispensing.duplicateTherapies);
-        return (
-          <li key={line.id} className="flex flex-col gap-1.5 py-3">
-            <p className="flex justify-between gap-3 text-sm">
-              <span className="min-w-0 font-medium text-slate-900">
-                {line.product?.name ?? line.productName}
-              </span>
-              <span className="shrink-0 text-slate-700">
-                × {line.quantity}
-                <span className="sr-only">{line.quantity === 1 ? ' unit' : ' units'}</span>
-              </span>
-            </p>
-            {line.prescription ? <PrescriptionRequiredTag /> : null}
-            {duplicates.map((duplicate) => (
-              <p
-                key={duplicate.saltCompositionId}
-                className="flex gap-1.5 rounded-md bg-amber-50 p-2 text-xs text-amber-950 ring-1 ring-amber-300"
-              >
-                <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
-                <span>
-                  <span className="font-semibold">Duplicate therapy: </span>
-                  {duplicate.message}
-                </span>
-              </p>
-            ))}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 function PharmacistNumberNote() {
   return (
     <div
@@ -240,13 +216,53 @@ function PharmacistNumberNote() {
 }
 
 /**
- * Pharmacist review (DECISIONS, issue 16) on an order: its prescriptions, newest first, with the
- * files, the customer's comment and the review, beside the order's lines (side by side on wide
- * screens, stacked on phones) with the lines that need a prescription marked and duplicate
- * therapies flagged. For an order Waiting To Accept, 'Approve' asks for the prescriber's name and
- * registration number and the patient's name, 'Reject' for a reason; an admin without a
- * pharmacist registration number is sent to their profile instead. The server allows a decision
- * only at Waiting To Accept and records it in the history.
+ * The right-hand column while the order waits for review: the transcription form, started with
+ * one line per prescription product (read with its salt and strength from the catalogue).
+ */
+function TranscriptionColumn({
+  detail,
+  review,
+}: {
+  detail: OrderDetailResponse;
+  review: ReturnType<typeof useReviewPrescription>;
+}) {
+  const productIds = detail.orderDetails.flatMap((line) =>
+    line.prescription && line.product ? [line.product.id] : [],
+  );
+  const { products, isPending } = useLineProducts(productIds);
+  if (isPending)
+    return (
+      <LoadingRegion label="Loading the transcription form" className="flex flex-col gap-2">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </LoadingRegion>
+    );
+  return (
+    <TranscriptionForm
+      initial={initialTranscription(detail.orderDetails, products)}
+      products={products}
+      needsOverride={needsOverride(detail.interactions ?? [])}
+      isPending={review.isPending}
+      serverError={review.isError ? getErrorMessage(review.error) : null}
+      onApprove={({ overrideReason, ...transcription }) =>
+        review.mutate({
+          decision: 'approve',
+          transcription,
+          ...(overrideReason ? { interactionOverrideReason: overrideReason } : {}),
+        })
+      }
+    />
+  );
+}
+
+/**
+ * Pharmacist review (DECISIONS, issue 16; issue 31) on an order: its prescriptions, newest first,
+ * with the files, the customer's comment and the review, beside the transcription form while the
+ * order is Waiting To Accept (side by side on wide screens, stacked on phones); then the order's
+ * lines (prescription lines marked, duplicate therapies flagged), the patient, the interactions
+ * found and the overrides recorded. 'Reject' asks for a reason; an admin without a pharmacist
+ * registration number is sent to their profile instead. The server allows a decision only at
+ * Waiting To Accept and records it in the history.
  */
 export function PrescriptionReviewPanel({ orderId }: { orderId: number }) {
   const detail = useReviewOrder(orderId);
@@ -256,25 +272,27 @@ export function PrescriptionReviewPanel({ orderId }: { orderId: number }) {
   const review = useReviewPrescription(orderId);
   const { profile } = useAuth();
   const registered = Boolean(profile?.pharmacistRegistrationNumber);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [rejecting, setRejecting] = useState(false);
   const filesHeadingId = useId();
+  const formHeadingId = useId();
   const linesHeadingId = useId();
 
   // Orders without prescription medicine have nothing to review.
   if (order && !order.hasPrescriptionItems) return null;
 
   const nothingToReview = review.isPending || !prescriptions.data?.length;
+  const transcribing = canReview && registered && Boolean(prescriptions.data?.length);
 
-  let lines;
+  let details;
   if (detail.isPending) {
-    lines = (
+    details = (
       <LoadingRegion label="Loading order lines" className="flex flex-col gap-2">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
       </LoadingRegion>
     );
   } else if (detail.isError) {
-    lines = (
+    details = (
       <div className="flex flex-col items-start gap-2">
         <p role="alert" className="text-sm text-red-800">
           The order lines could not be loaded.
@@ -290,7 +308,17 @@ export function PrescriptionReviewPanel({ orderId }: { orderId: number }) {
       </div>
     );
   } else {
-    lines = <OrderLines lines={detail.data.orderDetails} dispensing={detail.data.dispensing} />;
+    details = (
+      <div className="flex flex-col gap-5">
+        <OrderLines lines={detail.data.orderDetails} dispensing={detail.data.dispensing} />
+        <PatientSummary detail={detail.data} />
+        <section aria-label="Interactions" className="flex flex-col gap-2">
+          <h4 className="text-sm font-semibold text-slate-900">Interactions</h4>
+          <ReviewInteractions findings={detail.data.interactions ?? []} />
+        </section>
+        <RecordedOverrides overrides={detail.data.dispensing.interactionOverrides ?? []} />
+      </div>
+    );
   }
 
   return (
@@ -301,55 +329,47 @@ export function PrescriptionReviewPanel({ orderId }: { orderId: number }) {
           Prescriptions
         </h2>
         {canReview && registered ? (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              icon={<CircleCheck aria-hidden="true" className="size-4" />}
-              disabled={nothingToReview}
-              onClick={() => setDialog('approve')}
-            >
-              Approve
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<CircleX aria-hidden="true" className="size-4" />}
-              disabled={nothingToReview}
-              onClick={() => setDialog('reject')}
-            >
-              Reject
-            </Button>
-          </div>
+          <Button
+            variant="secondary"
+            icon={<CircleX aria-hidden="true" className="size-4" />}
+            disabled={nothingToReview}
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </Button>
         ) : null}
       </div>
       {canReview && !registered ? <PharmacistNumberNote /> : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby={filesHeadingId} className="min-w-0">
           <h3 id={filesHeadingId} className="mb-3 text-base font-semibold text-slate-900">
             Prescription files
           </h3>
           <PrescriptionList orderId={orderId} />
         </section>
-        <section
-          aria-labelledby={linesHeadingId}
-          className="min-w-0 border-t border-slate-200 pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-6"
-        >
-          <h3 id={linesHeadingId} className="mb-3 text-base font-semibold text-slate-900">
-            Order lines
-          </h3>
-          {lines}
-        </section>
+        <div className="flex min-w-0 flex-col gap-6 border-t border-slate-200 pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-6">
+          {transcribing && detail.data ? (
+            <section aria-labelledby={formHeadingId}>
+              <h3 id={formHeadingId} className="mb-3 text-base font-semibold text-slate-900">
+                Transcription
+              </h3>
+              <TranscriptionColumn detail={detail.data} review={review} />
+            </section>
+          ) : null}
+          <section aria-labelledby={linesHeadingId}>
+            <h3 id={linesHeadingId} className="mb-3 text-base font-semibold text-slate-900">
+              Order lines
+            </h3>
+            {details}
+          </section>
+        </div>
       </div>
-      <ApproveDialog
-        open={dialog === 'approve'}
-        isPending={review.isPending}
-        onCancel={() => setDialog(null)}
-        onApprove={(input) => review.mutate(input, { onSuccess: () => setDialog(null) })}
-      />
       <RejectDialog
-        open={dialog === 'reject'}
+        open={rejecting}
         isPending={review.isPending}
-        onCancel={() => setDialog(null)}
+        onCancel={() => setRejecting(false)}
         onReject={(reason) =>
-          review.mutate({ decision: 'reject', reason }, { onSuccess: () => setDialog(null) })
+          review.mutate({ decision: 'reject', reason }, { onSuccess: () => setRejecting(false) })
         }
       />
     </Card>
