@@ -203,12 +203,20 @@ test.describe('checkout', () => {
     await readLatestMail(customer.email, 'The prescription is older than six months.');
 
     await adminPage.reload();
-    // Issue 16: approving records the prescriber and the patient as read from the prescription.
-    await panel.getByRole('button', { name: 'Approve' }).click();
-    const approve = adminPage.getByRole('dialog', { name: 'Approve prescription' });
+    // Issue 31: approving records the prescription as transcribed beside its files.
+    const approve = panel.getByRole('form', { name: 'Transcribe and approve' });
     await approve.getByLabel("Prescriber's name").fill('Dr. Mehta');
-    await approve.getByLabel("Prescriber's registration number").fill('MMC 2011/0457');
-    await approve.getByLabel("Patient's name").fill('Asha Rao');
+    await approve.getByLabel('Qualification').fill('MBBS');
+    await approve.getByLabel('Registration number').fill('MMC 2011/0457');
+    await approve.getByLabel('Council').fill('Maharashtra Medical Council');
+    await approve.getByLabel('Date of issue').fill(new Date().toISOString().slice(0, 10));
+    const prescribed = approve.getByRole('group');
+    for (let index = 0; index < (await prescribed.count()); index += 1) {
+      const group = prescribed.nth(index);
+      await group.getByLabel('Dose').fill('1 tablet');
+      await group.getByLabel('Frequency').fill('Twice a day');
+      await group.getByLabel('Duration (days)').fill('5');
+    }
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(approve).toHaveCount(0);
     await expect(adminPage.getByText(/approved/i).first()).toBeVisible();

@@ -149,28 +149,35 @@ test.describe('dispensing safety', () => {
     await expect(line(first.name)).toContainText('Duplicate therapy');
     await expect(line(second.name)).toContainText('Duplicate therapy');
 
-    // Approval asks for what the prescription says.
-    await panel.getByRole('button', { name: 'Approve' }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'Approve prescription' });
-    await dialog.getByRole('button', { name: 'Approve' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText([
-      "Please enter the prescriber's name.",
-      "Please enter the prescriber's registration number.",
-      "Please enter the patient's name.",
-    ]);
+    // Approval asks for the prescription transcribed beside its files (issue 31).
+    const form = panel.getByRole('form', { name: 'Transcribe and approve' });
+    await form.getByRole('button', { name: 'Approve' }).click();
+    await expect(
+      form.getByText("Please enter the prescriber's name (2 to 120 characters)."),
+    ).toBeVisible();
     const axe = await new AxeBuilder({ page: adminPage })
-      .include('dialog')
+      .include('form[aria-label="Transcribe and approve"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
       .analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
       [],
     );
-    await dialog.getByLabel("Prescriber's name").fill('Dr. Meera Rao');
-    await dialog.getByLabel("Prescriber's registration number").fill('KMC 45678');
-    await dialog.getByLabel("Patient's name").fill('Asha Rao');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await form.getByLabel("Prescriber's name").fill('Dr. Meera Rao');
+    await form.getByLabel('Qualification').fill('MBBS');
+    await form.getByLabel('Registration number').fill('KMC 45678');
+    await form.getByLabel('Council').fill('Karnataka Medical Council');
+    // Today: a Schedule H1 prescription is valid for a shorter time.
+    await form.getByLabel('Date of issue').fill(new Date().toISOString().slice(0, 10));
+    const prescribed = form.getByRole('group');
+    for (let index = 0; index < (await prescribed.count()); index += 1) {
+      const group = prescribed.nth(index);
+      await group.getByLabel('Dose').fill('1 tablet');
+      await group.getByLabel('Frequency').fill('Twice a day');
+      await group.getByLabel('Duration (days)').fill('5');
+    }
+    await form.getByRole('button', { name: 'Approve' }).click();
     await expect(adminPage.getByText('Prescription approved').first()).toBeVisible();
-    await expect(dialog).toHaveCount(0);
+    await expect(form).toHaveCount(0);
     await expect(panel).toContainText(
       `Approved by ${admin.name} (Reg. no ${admin.pharmacistRegistrationNumber})`,
     );
@@ -199,7 +206,8 @@ test.describe('dispensing safety', () => {
       .getByRole('row')
       .filter({ has: adminPage.getByRole('link', { name: `#${orderId}`, exact: true }) });
     await expect(row).toContainText(h1.name);
-    await expect(row).toContainText('Asha Rao');
+    // No patient was chosen at upload: the register names the member (issue 31).
+    await expect(row).toContainText(customer.user.name);
     await expect(row).toContainText('Reg. no KMC 45678');
     await expect(row).toContainText(`Reg. no ${admin.pharmacistRegistrationNumber}`);
     for (const page of [customerPage, adminPage]) await page.context().close();

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   formatLongDate,
   ORDER_STATUS,
+  normaliseStrength,
   SAVED_PRESCRIPTION_STATUS_LABELS,
   type OrderDetailResponse,
   type Prescription,
@@ -124,7 +125,10 @@ function SavedPrescriptionLines({
           <li key={line.id}>
             <span className="font-medium">
               {line.medicineName}
-              {line.strength ? ` ${line.strength}` : ''}
+              {line.strength &&
+              !normaliseStrength(line.medicineName).includes(normaliseStrength(line.strength))
+                ? ` ${line.strength}`
+                : ''}
             </span>
             : {line.dose}, {line.frequency}, {line.durationDays} days — {line.remainingUnits} of{' '}
             {line.prescribedUnits} units remain
