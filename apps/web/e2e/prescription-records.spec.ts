@@ -13,7 +13,8 @@ import { expectNoSeriousViolations } from './support/axe';
 /**
  * Issue 31 journey: a customer orders a prescription medicine with an over-the-counter one it
  * interacts with, reads the advice to talk to the pharmacist, and uploads the prescription for a
- * family member added on the way; the pharmacist transcribes and approves it; the customer
+ * family member added on the way; the pharmacist transcribes and approves it on the admin order
+ * page; the customer
  * reorders, uses the saved prescription instead of an upload, and the order reaches Waiting To
  * Accept. The demo table's clopidogrel–omeprazole interaction is moderate
  * (apps/server/src/db/seed/drug-interactions.json).
@@ -129,38 +130,28 @@ test.describe('prescription records', () => {
     await payOnDelivery(page);
     expect(await statusOf(request, customer.token, firstOrderId)).toBe('Waiting To Accept');
 
-    // The pharmacist transcribes the prescription and approves it.
-    const admin = await adminToken(request);
-    const { patients } = await apiCall<{ patients: { id: number; name: string }[] }>(
-      request,
-      'GET',
-      '/api/patients',
-      { token: customer.token },
-    );
-    expect(patients.map((p) => p.name)).toEqual(['Kamala Rao']);
-    await apiCall(request, 'POST', `/api/order/${firstOrderId}/prescription-review`, {
-      token: admin,
-      data: {
-        decision: 'approve',
-        transcription: {
-          prescriberName: 'Dr. Meera Iyer',
-          prescriberQualification: 'MBBS, MD',
-          prescriberRegistrationNumber: 'KMC 45678',
-          prescriberCouncil: 'Karnataka Medical Council',
-          issuedOn: new Date().toISOString().slice(0, 10),
-          lines: [
-            {
-              saltCompositionId: clopidogrel.saltComposition?.id,
-              strength: '75 mg',
-              dose: '1 tablet',
-              frequency: 'once a day',
-              durationDays: 30,
-              quantity: 10,
-            },
-          ],
-        },
-      },
-    });
+    // The pharmacist transcribes the prescription beside its files and approves it.
+    const admin = await pageAs(browser, await adminToken(request));
+    await admin.goto(`/order/${firstOrderId}`);
+    const review = admin.getByRole('form', { name: 'Transcribe and approve' });
+    await review.getByLabel("Prescriber's name").fill('Dr. Meera Iyer');
+    await review.getByLabel('Qualification').fill('MBBS, MD');
+    await review.getByLabel('Registration number').fill('KMC 45678');
+    await review.getByLabel('Council').fill('Karnataka Medical Council');
+    await review.getByLabel('Date of issue').fill(new Date().toISOString().slice(0, 10));
+    const line = review.getByRole('group', { name: clopidogrel.name });
+    await line
+      .getByLabel('Covers')
+      .selectOption({ label: `Any brand of ${clopidogrel.saltComposition?.name}` });
+    await line.getByLabel('Strength').fill('75 mg');
+    await line.getByLabel('Dose').fill('1 tablet');
+    await line.getByLabel('Frequency').fill('once a day');
+    await line.getByLabel('Duration (days)').fill('30');
+    await line.getByLabel('Total quantity allowed').fill('10');
+    await expectNoSeriousViolations(admin);
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Prescription approved').first()).toBeVisible();
+    await admin.context().close();
     expect(await statusOf(request, customer.token, firstOrderId)).toBe('Accepted');
 
     // My Prescriptions: the saved prescription, valid, with what remains after the first order.
