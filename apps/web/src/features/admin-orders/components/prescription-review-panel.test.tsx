@@ -318,6 +318,61 @@ describe('prescription review panel (issues 16, 31)', { timeout: 20_000 }, () =>
     });
   });
 
+  it('approves an order using a saved prescription without a new transcription', async () => {
+    const saved = {
+      id: 5,
+      patient: { id: 2, name: 'Asha Rao' },
+      prescriber: {
+        name: 'Dr. Meera Rao',
+        qualification: 'MBBS',
+        registrationNumber: 'KMC 45678',
+        council: 'Karnataka Medical Council',
+      },
+      issuedOn: '2026-11-01',
+      validUntil: '2027-04-30',
+      scheduleH1: false,
+      status: 'valid' as const,
+      approvedBy: { name: 'Asha Admin', registrationNumber: 'KA/PH/2019/04512' },
+      approvedAt: '2026-11-02T10:00:00.000Z',
+      orderId: 30,
+      lines: [
+        {
+          id: 8,
+          saltCompositionId: 4,
+          productId: null,
+          medicineName: 'Cefixime (200mg)',
+          strength: '200mg',
+          dose: '1 tablet',
+          frequency: 'Twice a day',
+          durationDays: 5,
+          prescribedUnits: 10,
+          dispensedUnits: 3,
+          remainingUnits: 7,
+        },
+      ],
+    };
+    const fetchMock = signIn(pharmacist, {
+      'GET /api/order/42/prescriptions': {
+        body: { prescriptions: [{ ...pending, files: [], savedPrescription: saved }] },
+      },
+      'POST /api/order/42/prescription-review': {
+        body: { message: 'Prescription approved. The order is accepted.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
+    const form = within(
+      await screen.findByRole('form', { name: 'Approve with the saved prescription' }),
+    );
+    expect(form.getByText(/for Asha Rao, by Dr\. Meera Rao/)).toBeTruthy();
+    expect(form.getByText(/7 of 10 units remain/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Transcribe and approve' })).toBeNull();
+    await user.click(form.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Prescription approved. The order is accepted.')).toBeTruthy();
+    const [call] = callsTo(fetchMock, 'POST', '/api/order/42/prescription-review');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ decision: 'approve' });
+  });
+
   it('lists the overrides already recorded for admins', async () => {
     const withOverride = detail(ORDER_STATUS.ACCEPTED);
     withOverride.dispensing.interactionOverrides = [

@@ -25,6 +25,7 @@ import { PrescriptionFileCard } from './prescription-file-card';
 import { RejectDialog } from './reject-dialog';
 import { needsOverride, RecordedOverrides, ReviewInteractions } from './review-interactions';
 import { OrderLines, PatientSummary } from './review-order-lines';
+import { SavedApproval } from './saved-approval';
 import { TranscriptionForm } from './transcription-form';
 
 /** The server's 403 sentence (issue 16), shown before the admin tries. */
@@ -225,15 +226,38 @@ function PharmacistNumberNote() {
  */
 function TranscriptionColumn({
   detail,
+  pending,
   review,
 }: {
   detail: OrderDetailResponse;
+  pending: readonly Prescription[];
   review: ReturnType<typeof useReviewPrescription>;
 }) {
+  const serverError = review.isError ? getErrorMessage(review.error) : null;
+  const override = needsOverride(detail.interactions ?? []);
+  // A reused saved prescription is approved as saved: no new transcription (issue 31 point 3).
+  const saved = pending.every((row) => row.savedPrescription)
+    ? pending[0]?.savedPrescription
+    : null;
   const productIds = detail.orderDetails.flatMap((line) =>
     line.prescription && line.product ? [line.product.id] : [],
   );
-  const { products, isPending } = useLineProducts(productIds);
+  const { products, isPending } = useLineProducts(saved ? [] : productIds);
+  if (saved)
+    return (
+      <SavedApproval
+        saved={saved}
+        needsOverride={override}
+        isPending={review.isPending}
+        serverError={serverError}
+        onApprove={(overrideReason) =>
+          review.mutate({
+            decision: 'approve',
+            ...(overrideReason ? { interactionOverrideReason: overrideReason } : {}),
+          })
+        }
+      />
+    );
   if (isPending)
     return (
       <LoadingRegion label="Loading the transcription form" className="flex flex-col gap-2">
@@ -245,9 +269,9 @@ function TranscriptionColumn({
     <TranscriptionForm
       initial={initialTranscription(detail.orderDetails, products)}
       products={products}
-      needsOverride={needsOverride(detail.interactions ?? [])}
+      needsOverride={override}
       isPending={review.isPending}
-      serverError={review.isError ? getErrorMessage(review.error) : null}
+      serverError={serverError}
       onApprove={({ overrideReason, ...transcription }) =>
         review.mutate({
           decision: 'approve',
@@ -357,7 +381,11 @@ export function PrescriptionReviewPanel({ orderId }: { orderId: number }) {
               <h3 id={formHeadingId} className="mb-3 text-base font-semibold text-slate-900">
                 Transcription
               </h3>
-              <TranscriptionColumn detail={detail.data} review={review} />
+              <TranscriptionColumn
+                detail={detail.data}
+                pending={(prescriptions.data ?? []).filter((row) => row.reviewStatus === 'pending')}
+                review={review}
+              />
             </section>
           ) : null}
           <section aria-labelledby={linesHeadingId}>
