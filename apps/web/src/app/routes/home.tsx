@@ -1,6 +1,5 @@
 import { Container } from '../../components/layouts/container';
 import { DocumentTitle } from '../../components/ui/document-title';
-import { HydrateLater } from '../../components/ui/hydrate-later';
 import { ServerHtml } from '../../components/ui/server-html';
 import { HomeSearchForm } from '../../features/catalog/components/home-search-form';
 import { PopularCategories } from '../../features/catalog/components/popular-categories';
@@ -27,19 +26,14 @@ export function HomeRoute() {
         </Container>
       </section>
       <Container className="flex flex-col gap-14 py-12">
-        {/* Below the hero: hydrated after it, each in a task of its own (issue 30, TBT). */}
-        <HydrateLater id="home-categories">
-          <PopularCategories />
-        </HydrateLater>
+        <PopularCategories />
         <TopSellingProducts renderAction={(product) => <ProductCartAction product={product} />} />
         {/* Static text: kept as the server's HTML rather than hydrated (issue 30, TBT). */}
         <ServerHtml id="home-about" className="flex flex-col gap-14">
           <HowItWorks />
           <WhyChooseUs />
         </ServerHtml>
-        <HydrateLater id="home-counters">
-          <HomeCounters />
-        </HydrateLater>
+        <HomeCounters />
       </Container>
     </>
   );

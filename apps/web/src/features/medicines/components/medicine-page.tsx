@@ -31,7 +31,6 @@ import { Container } from '../../../components/layouts/container';
 import { Button } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -224,19 +223,16 @@ function Products({
             {products.map((product) => {
               const saving = medicineSavingsText(product, currencySymbol);
               return (
-                // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own.
-                <HydrateLater key={product.id} id={`medicine-product-${product.id}`}>
-                  <li className="render-when-visible">
-                    {renderProduct(
-                      product,
-                      saving ? (
-                        <p className="w-fit rounded-md bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">
-                          {saving}
-                        </p>
-                      ) : null,
-                    )}
-                  </li>
-                </HydrateLater>
+                <li key={product.id}>
+                  {renderProduct(
+                    product,
+                    saving ? (
+                      <p className="w-fit rounded-md bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">
+                        {saving}
+                      </p>
+                    ) : null,
+                  )}
+                </li>
               );
             })}
           </ul>
