@@ -157,6 +157,18 @@ export const refillSchema = z.object({
   /** The order the reminder was set from; null once that order is gone. */
   sourceOrderId: z.number().int().nullable(),
   createdAt: z.string(),
+  /**
+   * Issue 31 (the list only): whether the medicine needs a prescription and, if a saved one covers
+   * it, its last valid day and the units it still allows (validUntil null: a new one is needed).
+   */
+  prescription: z
+    .object({
+      requiresPrescription: z.boolean(),
+      validUntil: z.string().nullable(),
+      remainingUnits: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Refill = z.infer<typeof refillSchema>;
 

@@ -339,48 +339,43 @@ export function createPrescriptionRecordsService(deps: {
     },
 
     /**
-     * When the member's prescription for a product runs out (issue 31 point 3, for the refill
+     * When the member's prescription for each product runs out (issue 31 point 3, for the refill
      * reminders): of the saved prescriptions still valid that name the product (or its salt at
-     * its strength), the one valid longest, with the units it still allows; null validUntil when
-     * none covers it any more. requiresPrescription says whether that matters.
+     * its strength), the one valid longest, with the units it still allows; validUntil null when
+     * none covers it any more. Three queries whatever the number of products.
      */
-    async prescriptionCoverOf(
+    async prescriptionCoversOf(
       userId: number,
-      productId: number,
+      productIds: number[],
       tx: DbOrTx = db,
-    ): Promise<PrescriptionCover> {
-      const [product] = await records.productsByIds(tx, [productId]);
-      if (!product) return { requiresPrescription: false, validUntil: null, remainingUnits: 0 };
-      const day = today();
-      const rows = await records.recordsOfUser(tx, userId, day);
+    ): Promise<Map<number, PrescriptionCover>> {
+      const products = await records.productsByIds(tx, [...new Set(productIds)]);
+      const rows = products.length ? await records.recordsOfUser(tx, userId, today()) : [];
       const lines = await records.linesOf(
         tx,
         rows.map((row) => row.id),
       );
-      let best: PrescriptionCover = {
-        requiresPrescription: product.prescription,
-        validUntil: null,
-        remainingUnits: 0,
-      };
-      for (const row of rows) {
-        const remaining = lines
-          .filter(
-            (line) =>
-              line.recordId === row.id &&
-              prescribedLineCovers(asPrescribed(line), {
-                id: 0,
-                productId: product.id,
-                productName: product.name,
-                saltCompositionId: product.saltCompositionId,
-                strength: product.strength,
-                units: 1,
-              }),
-          )
-          .reduce((sum, line) => sum + remainingUnits(line), 0);
-        if (remaining > 0 && (best.validUntil === null || row.validUntil > best.validUntil))
-          best = { ...best, validUntil: row.validUntil, remainingUnits: remaining };
+      const covers = new Map<number, PrescriptionCover>();
+      for (const product of products) {
+        let best: PrescriptionCover = {
+          requiresPrescription: product.prescription,
+          validUntil: null,
+          remainingUnits: 0,
+        };
+        const ordered = { ...product, productId: product.id, productName: product.name, units: 1 };
+        for (const row of rows) {
+          const remaining = lines
+            .filter(
+              (line) =>
+                line.recordId === row.id && prescribedLineCovers(asPrescribed(line), ordered),
+            )
+            .reduce((sum, line) => sum + remainingUnits(line), 0);
+          if (remaining > 0 && (best.validUntil === null || row.validUntil > best.validUntil))
+            best = { ...best, validUntil: row.validUntil, remainingUnits: remaining };
+        }
+        covers.set(product.id, best);
       }
-      return best;
+      return covers;
     },
   };
 }

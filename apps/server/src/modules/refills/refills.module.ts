@@ -18,7 +18,7 @@ export function registerRefills(
     orders: Pick<OrdersService, 'getDetail'>;
     catalog: Pick<CatalogService, 'productsByIds'>;
     reorder: Pick<ReorderService, 'putInCart'>;
-    prescriptions: Pick<PrescriptionRecordsService, 'prescriptionCoverOf'>;
+    prescriptions: Pick<PrescriptionRecordsService, 'prescriptionCoversOf'>;
   },
 ) {
   const { config } = ctx;

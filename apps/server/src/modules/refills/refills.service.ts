@@ -75,7 +75,7 @@ export function createRefillsService(deps: {
   catalog: Pick<CatalogService, 'productsByIds'>;
   reorder: Pick<ReorderService, 'putInCart'>;
   /** Issue 31: the reminder says until when a saved prescription covers the medicine. */
-  prescriptions?: Pick<PrescriptionRecordsService, 'prescriptionCoverOf'>;
+  prescriptions?: Pick<PrescriptionRecordsService, 'prescriptionCoversOf'>;
   publicUrl: string;
   shopName: string;
   jwtSecret: string;
@@ -100,10 +100,31 @@ export function createRefillsService(deps: {
     createdAt: row.createdAt.toISOString(),
   });
 
+  /**
+   * The reminders as answered, each with until when a saved prescription covers its medicine
+   * (issue 31): one look-up for all of them (they are one member's).
+   */
+  async function toRefills(rows: repository.ListedReminder[], tx: DbOrTx = db) {
+    const userId = rows[0]?.userId;
+    const covers =
+      userId === undefined
+        ? undefined
+        : await deps.prescriptions?.prescriptionCoversOf(
+            userId,
+            rows.map((row) => row.productId),
+            tx,
+          );
+    return rows.map((row): Refill => ({
+      ...toRefill(row),
+      prescription: covers?.get(row.productId) ?? null,
+    }));
+  }
+
   async function listed(tx: DbOrTx, id: number): Promise<Refill> {
     const row = await repository.findListed(tx, id);
     if (!row) throw new NotFoundError(REFILL_TEXTS.notFound);
-    return toRefill(row);
+    const [refill] = await toRefills([row], tx);
+    return refill ?? toRefill(row);
   }
 
   /** The customer's own order (the pharmacy sets reminders only from its own orders too). */
@@ -157,11 +178,9 @@ export function createRefillsService(deps: {
               quantity: row.quantity,
               intervalDays: row.intervalDays,
               dueOn: step.nextDueOn,
-              prescription: await deps.prescriptions?.prescriptionCoverOf(
-                row.userId,
-                row.productId,
-                tx,
-              ),
+              prescription: (
+                await deps.prescriptions?.prescriptionCoversOf(row.userId, [row.productId], tx)
+              )?.get(row.productId),
             },
             { publicUrl: deps.publicUrl, shopName: deps.shopName, unsubscribeToken },
           );
@@ -198,7 +217,7 @@ export function createRefillsService(deps: {
     scan,
 
     async list(userId: number): Promise<{ refills: Refill[] }> {
-      return { refills: (await repository.listForUser(db, userId)).map(toRefill) };
+      return { refills: await toRefills(await repository.listForUser(db, userId)) };
     },
 
     /** The order's lines a reminder can be set for, each with the customer's reminder if any. */
@@ -210,10 +229,9 @@ export function createRefillsService(deps: {
       );
       const products = await catalog.productsByIds(productIds);
       const reminders = new Map(
-        (await repository.listForProducts(db, session.userId, productIds)).map((row) => [
-          row.productId,
-          toRefill(row),
-        ]),
+        (await toRefills(await repository.listForProducts(db, session.userId, productIds))).map(
+          (refill) => [refill.productId, refill],
+        ),
       );
       const seen = new Set<number>();
       const lines: RefillOrderOptions['lines'] = [];
