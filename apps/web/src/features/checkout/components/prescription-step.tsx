@@ -1,8 +1,11 @@
-import { FileText, FileWarning } from 'lucide-react';
+import { FileText, FileWarning, Info } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatLongDate } from '@pharmacy/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
 import { useOrderSavedPrescriptions } from '../api/get-order-saved-prescriptions';
 import { latestPrescription, usePrescriptions } from '../api/get-prescriptions';
+import { useSavedPrescriptions } from '../api/get-saved-prescriptions';
 import { PrescriptionUpload } from './prescription-upload';
 import { SavedPrescriptionChoice } from './saved-prescription-choice';
 import { StepHeading } from './step-panel';
@@ -18,6 +21,9 @@ export function PrescriptionStep({ orderId }: { orderId: number }) {
   const prescriptions = usePrescriptions(orderId, true);
   const saved = useOrderSavedPrescriptions(orderId);
   const savedOnes = saved.data ?? [];
+  // Only when none covers this order: does the member have saved ones that no longer fit?
+  const allSaved = useSavedPrescriptions(saved.isSuccess && savedOnes.length === 0);
+  const noneFit = saved.isSuccess && savedOnes.length === 0 && (allSaved.data?.length ?? 0) > 0;
   const latest = prescriptions.data ? latestPrescription(prescriptions.data) : null;
   const rejected = latest?.reviewStatus === 'rejected' ? latest : null;
 
@@ -74,6 +80,21 @@ export function PrescriptionStep({ orderId }: { orderId: number }) {
             Or upload a new prescription:
           </p>
         </>
+      ) : noneFit ? (
+        <p className="mb-5 flex items-start gap-2 text-sm text-slate-700">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <span>
+            None of your saved prescriptions covers this order: each must still be valid, name these
+            medicines and have enough units left. See{' '}
+            <Link
+              to={paths.dashboard.myPrescriptions.getHref()}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              My Prescriptions
+            </Link>
+            .
+          </span>
+        </p>
       ) : null}
       <PrescriptionUpload orderId={orderId} />
     </>

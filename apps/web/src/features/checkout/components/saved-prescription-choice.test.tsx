@@ -5,6 +5,7 @@ import { COVERAGE_MESSAGES, type Patient, type SavedPrescription } from '@pharma
 import { callsTo, mockApi } from '../../../testing/mock-api';
 import { renderWithProviders } from '../../../testing/render';
 import { defaultPatientId } from './patient-choice';
+import { PrescriptionStep } from './prescription-step';
 import { SavedPrescriptionChoice } from './saved-prescription-choice';
 
 const saved: SavedPrescription = {
@@ -79,6 +80,31 @@ describe('Use a saved prescription (issue 31 point 3)', () => {
       ),
     );
   });
+});
+
+describe('the prescription step (issue 31)', () => {
+  it('says why no saved prescription is offered when the member has some that do not fit', async () => {
+    mockApi({
+      'GET /api/order/41/prescriptions': { body: { prescriptions: [] } },
+      'GET /api/order/41/saved-prescriptions': { body: { prescriptions: [] } },
+      'GET /api/prescriptions/saved': {
+        body: { prescriptions: [{ ...saved, status: 'expired', validUntil: '2026-11-01' }] },
+      },
+      'GET /api/patients': { body: { patients: [] } },
+    });
+    renderWithProviders(<PrescriptionStep orderId={41} />);
+    expect(
+      await screen.findByText(/None of your saved prescriptions covers this order/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Use a saved prescription' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'My Prescriptions' }).getAttribute('href')).toBe(
+      '/dashboard/my-prescriptions',
+    );
+    // The member is the patient by default, with no patient record of their own.
+    expect(
+      (screen.getByLabelText('Who is this prescription for?') as HTMLSelectElement).value,
+    ).toBe('');
+  }, 30_000);
 });
 
 describe('defaultPatientId', () => {

@@ -4,5 +4,4 @@ import { queryKeyRoots } from '../../../lib/query-keys';
 export const savedPrescriptionKeys = {
   all: queryKeyRoots.savedPrescriptions,
   list: () => [...savedPrescriptionKeys.all, 'list'] as const,
-  forOrder: (orderId: number) => [...savedPrescriptionKeys.all, 'order', orderId] as const,
 };
