@@ -192,6 +192,12 @@ describe(`prescription records (${testDriver})`, () => {
       expect(await statusOf(member, orderId)).toBe(ORDER_STATUS.WAITING_TO_ACCEPT);
       const order = await call(member, 'GET', `/api/order/getOrderDetail/${orderId}`);
       expect(order.json().order.patientId).toBe(patientId);
+      // The reviewing pharmacist sees the patient and the validity settings; the member does not.
+      expect(order.json().dispensing.patient).toBeUndefined();
+      const reviewed = (await call(admin, 'GET', `/api/order/getOrderDetail/${orderId}`)).json()
+        .dispensing;
+      expect(reviewed.patient).toMatchObject({ id: patientId, allergies: ['penicillin'] });
+      expect(reviewed.prescriptionValidity).toEqual({ validDays: 180, h1ValidDays: 30 });
 
       const untranscribed = await review(orderId, { decision: 'approve' });
       expect(untranscribed.statusCode).toBe(400);

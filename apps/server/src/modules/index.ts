@@ -76,6 +76,7 @@ export async function registerModules(
     refunds,
     delivery,
     clinical,
+    patients,
   });
   registerShipments(ctx, { orders });
   const reorder = registerReorder(ctx, { orders, cart });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dispensingApprovalSchema } from './dispensing';
 import { interactionFindingsSchema, interactionOverrideSchema } from './interaction-checks';
+import { patientSchema } from './patients';
 import { orderTaxDocumentsSchema } from './tax-documents';
 import { ORDER_STATUS_IDS } from '../constants/order-status';
 import { paginationSchema } from './common';
@@ -113,6 +114,18 @@ export const orderDispensingSchema = z.object({
    * despite, with their reason, who and when.
    */
   interactionOverrides: z.array(interactionOverrideSchema).optional(),
+  /**
+   * Admins only (issue 31 points 1 and 5): the patient the order is for, as the member recorded
+   * them (age, sex, allergies), for the pharmacist's review; null when none was chosen.
+   */
+  patient: patientSchema.nullable().optional(),
+  /**
+   * Admins only: the shop's prescription validity settings (days after issue), so the review
+   * panel's "valid until" is the date the server will keep.
+   */
+  prescriptionValidity: z
+    .object({ validDays: z.number().int(), h1ValidDays: z.number().int() })
+    .optional(),
 });
 export type OrderDispensing = z.infer<typeof orderDispensingSchema>;
 

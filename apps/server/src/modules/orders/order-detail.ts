@@ -13,6 +13,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { PatientsService } from '../patients/patients.service';
 import { toOrder } from './order-status';
 import * as repository from './orders.repository';
 
@@ -28,21 +29,28 @@ export function createOrderDetail(deps: {
   compliance: Pick<ComplianceService, 'approvalOf'>;
   invoices: Pick<InvoicesService, 'documentsOf'>;
   clinical: Pick<ClinicalService, 'forOrderId' | 'overridesOf'>;
+  patients: Pick<PatientsService, 'patientViewOfOrder'>;
+  prescriptionValidity: { validDays: number; h1ValidDays: number };
   visibleOrder: (session: Session, orderId: number, tx?: DbOrTx) => Promise<repository.OrderRow>;
 }) {
-  const { db, catalog, compliance, invoices, clinical, visibleOrder } = deps;
+  const { db, catalog, compliance, invoices, clinical, patients, visibleOrder } = deps;
   return async function getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
     const row = await visibleOrder(session, orderId);
-    const [lines, history, allocations, approval, taxDocuments, interactions, overrides] =
+    const admin = isAdmin(session);
+    const [lines, history, allocations, approval, taxDocuments, interactions, overrides, patient] =
       await Promise.all([
         repository.listLines(db, orderId),
         repository.listHistory(db, orderId),
-        isAdmin(session) ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
+        admin ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
         row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
         invoices.documentsOf(orderId),
         // Issue 31 point 4: the owner's history only (the order's own user), whoever looks.
         clinical.forOrderId(orderId),
-        isAdmin(session) ? clinical.overridesOf(orderId) : Promise.resolve(undefined),
+        admin ? clinical.overridesOf(orderId) : Promise.resolve(undefined),
+        // The pharmacist reviews with the patient's age, sex and allergies beside the files.
+        admin && row.hasPrescriptionItems
+          ? patients.patientViewOfOrder(orderId)
+          : Promise.resolve(undefined),
       ]);
     const products = await catalog.productsByIds(
       lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
@@ -54,10 +62,11 @@ export function createOrderDetail(deps: {
     return {
       dispensing: {
         approval,
-        nextStatusIds: isAdmin(session)
-          ? adminNextStatuses(row.statusId as OrderStatusId, context)
-          : [],
+        nextStatusIds: admin ? adminNextStatuses(row.statusId as OrderStatusId, context) : [],
         ...(overrides ? { interactionOverrides: overrides } : {}),
+        ...(patient !== undefined
+          ? { patient, prescriptionValidity: deps.prescriptionValidity }
+          : {}),
         duplicateTherapies: duplicateTherapies(
           lines.flatMap((line) => {
             const product = line.productId === null ? undefined : products.get(line.productId);

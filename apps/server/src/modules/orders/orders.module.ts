@@ -3,6 +3,7 @@ import type { CartService } from '../cart/cart.service';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ClinicalService } from '../clinical/clinical.service';
+import type { PatientsService } from '../patients/patients.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
@@ -28,6 +29,7 @@ export function registerOrders(
     refunds: RefundsService;
     delivery: DeliveryService;
     clinical: ClinicalService;
+    patients: PatientsService;
   },
 ) {
   const orders = createOrdersService({
@@ -39,6 +41,7 @@ export function registerOrders(
       maxMinor: ctx.config.codMaxOrderValueMinor,
       currencySymbol: ctx.config.currencySymbol,
     },
+    prescriptionValidity: ctx.config.prescriptionValidity,
     onStockChanged: ctx.catalogueChanged,
     now: ctx.now,
   });

@@ -24,6 +24,7 @@ import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InventoryService } from '../inventory/inventory.service';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { PatientsService } from '../patients/patients.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { createAfterSales } from './after-sales';
 import { createCheckoutSteps } from './checkout-steps';
@@ -60,6 +61,10 @@ export function createOrdersService(deps: {
   refunds: Pick<RefundsService, 'listForOrder'>;
   /** Drug interactions (issue 31 point 4): found when placing, shown on the order page. */
   clinical: Pick<ClinicalService, 'forOrder' | 'forOrderId' | 'overridesOf'>;
+  /** The order's patient, shown to the reviewing pharmacist (issue 31 point 5). */
+  patients: Pick<PatientsService, 'patientViewOfOrder'>;
+  /** PRESCRIPTION_VALID_DAYS and PRESCRIPTION_H1_VALID_DAYS, for the review panel's date. */
+  prescriptionValidity: { validDays: number; h1ValidDays: number };
   /** Where the shop delivers (issue 29): refused pincodes, COD per pincode, the promised date. */
   delivery: Pick<DeliveryService, 'requireServed' | 'cashOnDeliveryAt' | 'promiseFor'>;
   /** The shop's cancellation, change and return windows (issue 19). */
@@ -110,6 +115,8 @@ export function createOrdersService(deps: {
     compliance,
     invoices: deps.invoices,
     clinical: deps.clinical,
+    patients: deps.patients,
+    prescriptionValidity: deps.prescriptionValidity,
     visibleOrder,
   });
   const placeOrder = createPlaceOrder({

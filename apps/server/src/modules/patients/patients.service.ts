@@ -136,6 +136,12 @@ export function createPatientsService(deps: { db: Database; now?: () => Date }) 
      * The patient an order is for (chosen at upload or with a saved prescription), or null when
      * none was chosen: the H1 register, the invoice and the interaction check name and check them.
      */
+    /** The order's patient as the member sees them (age, sex, allergies): the review panel's. */
+    async patientViewOfOrder(orderId: number, tx: DbOrTx = db): Promise<Patient | null> {
+      const row = await repository.patientOfOrder(tx, orderId);
+      return row ? toPatient(row) : null;
+    },
+
     async patientForOrder(orderId: number, tx: DbOrTx = db): Promise<PatientFacts | null> {
       const row = await repository.patientOfOrder(tx, orderId);
       return row ? facts(row) : null;

@@ -373,6 +373,33 @@ describe('prescription review panel (issues 16, 31)', { timeout: 20_000 }, () =>
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ decision: 'approve' });
   });
 
+  it('shows the order’s patient with their allergies, and dates the validity by the shop’s settings', async () => {
+    const withPatient = detail(ORDER_STATUS.WAITING_TO_ACCEPT);
+    withPatient.dispensing.patient = {
+      id: 7,
+      name: 'Kamala Verma',
+      relation: 'parent',
+      isSelf: false,
+      dateOfBirth: null,
+      ageYears: 71,
+      sex: 'female',
+      allergies: ['penicillin'],
+      createdAt: '2026-11-01T09:00:00.000Z',
+      updatedAt: '2026-11-01T09:00:00.000Z',
+    };
+    withPatient.dispensing.prescriptionValidity = { validDays: 90, h1ValidDays: 30 };
+    signIn(pharmacist, { 'GET /api/order/getOrderDetail/42': { body: withPatient } });
+    const user = userEvent.setup();
+    renderWithProviders(<PrescriptionReviewPanel orderId={42} />);
+    const form = within(await screen.findByRole('form', { name: 'Transcribe and approve' }));
+    expect(screen.getByText('Kamala Verma').closest('dd')?.textContent).toBe(
+      'Kamala Verma (71 years, Female, parent of the account holder)',
+    );
+    expect(screen.getByText('Known allergies').nextElementSibling?.textContent).toBe('penicillin');
+    await user.type(form.getByLabelText('Date of issue'), '2026-11-18');
+    expect(form.getByText(/^Valid until .*16 Feb 2027\.$/)).toBeTruthy();
+  });
+
   it('lists the overrides already recorded for admins', async () => {
     const withOverride = detail(ORDER_STATUS.ACCEPTED);
     withOverride.dispensing.interactionOverrides = [

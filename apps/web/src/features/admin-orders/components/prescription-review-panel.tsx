@@ -270,6 +270,9 @@ function TranscriptionColumn({
       initial={initialTranscription(detail.orderDetails, products)}
       products={products}
       needsOverride={override}
+      {...(detail.dispensing.prescriptionValidity
+        ? { validitySettings: detail.dispensing.prescriptionValidity }
+        : {})}
       isPending={review.isPending}
       serverError={serverError}
       onApprove={({ overrideReason, ...transcription }) =>

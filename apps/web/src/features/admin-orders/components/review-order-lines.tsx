@@ -1,5 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
-import type { OrderDetailLine, OrderDetailResponse, OrderDispensing } from '@pharmacy/shared';
+import {
+  PATIENT_RELATION_LABELS,
+  PATIENT_SEX_LABELS,
+  type OrderDetailLine,
+  type OrderDetailResponse,
+  type OrderDispensing,
+} from '@pharmacy/shared';
 import { PrescriptionRequiredTag } from '../../../components/ui/prescription-tag';
 
 /** The duplicate therapies a line is part of (by product, or by name once the product is gone). */
@@ -56,25 +62,53 @@ export function OrderLines({
   );
 }
 
-/** Who the medicines are for, as far as the order says: the patient and their allergies met. */
+/**
+ * Who the medicines are for: the patient chosen at upload or with a saved prescription (age, sex,
+ * the allergies on file), and the allergies this order's medicines meet.
+ */
 export function PatientSummary({ detail }: { detail: OrderDetailResponse }) {
-  const allergies = (detail.interactions ?? []).flatMap((finding) =>
+  const patient = detail.dispensing.patient ?? null;
+  const met = (detail.interactions ?? []).flatMap((finding) =>
     finding.between.flatMap(({ with: other }) => (other.kind === 'allergy' ? [other] : [])),
   );
-  // The order answer names the patient only through an allergy met; the upload chose them.
-  const name = allergies.find((allergy) => allergy.patientName)?.patientName ?? null;
-  const allergens = [...new Set(allergies.map((allergy) => allergy.allergen))];
+  const allergensMet = [...new Set(met.map((allergy) => allergy.allergen))];
+  const facts = patient
+    ? [
+        patient.ageYears === null ? null : `${patient.ageYears} years`,
+        PATIENT_SEX_LABELS[patient.sex],
+        patient.isSelf
+          ? 'the account holder'
+          : `${PATIENT_RELATION_LABELS[patient.relation].toLowerCase()} of the account holder`,
+      ].filter((fact): fact is string => Boolean(fact))
+    : [];
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="text-slate-600">Patient</dt>
       <dd className="font-medium text-slate-900">
-        {name ?? <span className="font-normal text-slate-600">As chosen at upload</span>}
+        {patient ? (
+          <>
+            {patient.name}
+            {facts.length > 0 ? (
+              <span className="font-normal text-slate-700"> ({facts.join(', ')})</span>
+            ) : null}
+          </>
+        ) : (
+          <span className="font-normal text-slate-600">The member (no patient was chosen)</span>
+        )}
       </dd>
       <dt className="text-slate-600">Ordered by</dt>
       <dd className="text-slate-900">{detail.order.orderedBy.name}</dd>
+      {patient ? (
+        <>
+          <dt className="text-slate-600">Known allergies</dt>
+          <dd className="text-slate-900">
+            {patient.allergies.length > 0 ? patient.allergies.join(', ') : 'None recorded'}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-slate-600">Allergies met</dt>
       <dd className="text-slate-900">
-        {allergens.length > 0 ? allergens.join(', ') : 'None among this order’s medicines'}
+        {allergensMet.length > 0 ? allergensMet.join(', ') : 'None among this order’s medicines'}
       </dd>
     </dl>
   );

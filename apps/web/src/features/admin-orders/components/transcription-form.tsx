@@ -158,6 +158,7 @@ export function TranscriptionForm({
   initial,
   products,
   needsOverride,
+  validitySettings,
   isPending,
   serverError,
   onApprove,
@@ -165,6 +166,8 @@ export function TranscriptionForm({
   initial: TranscriptionValues;
   products: ReadonlyMap<number, Product>;
   needsOverride: boolean;
+  /** The shop's validity days, from the order answer. */
+  validitySettings?: { validDays: number; h1ValidDays: number };
   isPending: boolean;
   serverError: string | null;
   onApprove: (output: TranscriptionFormOutput) => void;
@@ -187,7 +190,7 @@ export function TranscriptionForm({
   const issuedOn = watch('issuedOn');
   const lines = watch('lines');
   const reason = watch('overrideReason');
-  const validity = validUntilOf(issuedOn, lines, products);
+  const validity = validUntilOf(issuedOn, lines, products, validitySettings);
   const reasonMissing =
     needsOverride && reason.trim().length < INTERACTION_OVERRIDE_LIMITS.reasonMin;
 

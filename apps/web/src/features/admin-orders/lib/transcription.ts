@@ -123,13 +123,17 @@ export type TranscriptionFormOutput = z.output<ReturnType<typeof transcriptionFo
 
 /**
  * The last day the prescription may be dispensed against, by the shared rule with the shop's
- * default validity (the shorter Schedule H1 one when a line's product is H1); null until the date
- * of issue is a real day.
+ * validity settings as the order answer gives them (the defaults when it does not), the shorter
+ * Schedule H1 one when a line's product is H1; null until the date of issue is a real day.
  */
 export function validUntilOf(
   issuedOn: string,
   lines: readonly TranscriptionLineValues[],
   products: ReadonlyMap<number, Product>,
+  settings: { validDays: number; h1ValidDays: number } = {
+    validDays: DEFAULT_PRESCRIPTION_VALID_DAYS,
+    h1ValidDays: DEFAULT_PRESCRIPTION_H1_VALID_DAYS,
+  },
 ): { validUntil: string; scheduleH1: boolean } | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(issuedOn)) return null;
   const scheduleH1 = lines.some(
@@ -137,9 +141,6 @@ export function validUntilOf(
   );
   return {
     scheduleH1,
-    validUntil: prescriptionValidUntil(issuedOn, scheduleH1, {
-      validDays: DEFAULT_PRESCRIPTION_VALID_DAYS,
-      h1ValidDays: DEFAULT_PRESCRIPTION_H1_VALID_DAYS,
-    }),
+    validUntil: prescriptionValidUntil(issuedOn, scheduleH1, settings),
   };
 }
