@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,8 +9,7 @@ import {
   interactionOverrideReasonSchema,
   type SavedPrescription,
 } from '@pharmacy/shared';
-import { Button } from '../../../components/ui/button';
-import { FieldError, FormField, Textarea } from '../../../components/ui/form-field';
+import { ApproveControls } from './approve-controls';
 
 /**
  * Issue 31 point 3: an order that uses a saved prescription is approved without a new
@@ -77,40 +75,14 @@ export function SavedApproval({
           </li>
         ))}
       </ul>
-      {needsOverride ? (
-        <FormField
-          label="Override reason"
-          hint="This order has a major interaction or an allergy. Say why it may be dispensed; the reason is kept in the audit log and on this page."
-          error={errors.overrideReason?.message}
-        >
-          {(field) => (
-            <Textarea
-              {...field}
-              {...register('overrideReason')}
-              rows={3}
-              maxLength={INTERACTION_OVERRIDE_LIMITS.reasonMax}
-            />
-          )}
-        </FormField>
-      ) : null}
-      {serverError ? <FieldError>{serverError}</FieldError> : null}
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {reasonMissing ? (
-          <p id="saved-approve-blocked" className="mr-auto text-slate-600">
-            Write the override reason to approve.
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          disabled={reasonMissing}
-          aria-describedby={reasonMissing ? 'saved-approve-blocked' : undefined}
-          isPending={isPending}
-          pendingText="Approving..."
-          icon={<CircleCheck aria-hidden="true" className="size-4" />}
-        >
-          Approve
-        </Button>
-      </div>
+      <ApproveControls
+        needsOverride={needsOverride}
+        reasonField={register('overrideReason')}
+        reasonError={errors.overrideReason?.message}
+        reasonMissing={reasonMissing}
+        serverError={serverError}
+        isPending={isPending}
+      />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import {
@@ -8,8 +7,8 @@ import {
   formatLongDate,
   type Product,
 } from '@pharmacy/shared';
-import { Button } from '../../../components/ui/button';
-import { FieldError, FormField, Input, Select, Textarea } from '../../../components/ui/form-field';
+import { FieldError, FormField, Input, Select } from '../../../components/ui/form-field';
+import { ApproveControls } from './approve-controls';
 import { NumberInput } from '../../../components/ui/number-input';
 import {
   transcriptionFormSchema,
@@ -240,41 +239,14 @@ export function TranscriptionForm({
           />
         ))}
       </div>
-      {needsOverride ? (
-        <FormField
-          label="Override reason"
-          hint="This order has a major interaction or an allergy. Say why it may be dispensed; the reason is kept in the audit log and on this page."
-          error={errors.overrideReason?.message}
-        >
-          {(field) => (
-            <Textarea
-              {...field}
-              {...register('overrideReason')}
-              rows={3}
-              maxLength={INTERACTION_OVERRIDE_LIMITS.reasonMax}
-            />
-          )}
-        </FormField>
-      ) : null}
-      {serverError ? <FieldError>{serverError}</FieldError> : null}
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {reasonMissing ? (
-          <p id="approve-blocked" className="mr-auto text-sm text-slate-600">
-            Write the override reason to approve.
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          disabled={reasonMissing}
-          aria-describedby={reasonMissing ? 'approve-blocked' : undefined}
-          title={reasonMissing ? 'Write the override reason to approve.' : undefined}
-          isPending={isPending}
-          pendingText="Approving..."
-          icon={<CircleCheck aria-hidden="true" className="size-4" />}
-        >
-          Approve
-        </Button>
-      </div>
+      <ApproveControls
+        needsOverride={needsOverride}
+        reasonField={register('overrideReason')}
+        reasonError={errors.overrideReason?.message}
+        reasonMissing={reasonMissing}
+        serverError={serverError}
+        isPending={isPending}
+      />
     </form>
   );
 }
