@@ -278,7 +278,7 @@ describe(`coupons and points before payment (${testDriver})`, () => {
       totalOrderValue: 620.03,
     });
     expect(
-      detail.orderDetails.reduce((sum, line) => sum + Math.round(line.discount * 100), 0),
+      detail.orderDetails.reduce((sum, line) => sum + Math.round((line.discount ?? 0) * 100), 0),
     ).toBe(6333);
 
     const removed = await call(user, 'DELETE', `/order/${orderId}/points`);

@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, ROLE } from '@pharmacy/shared';
+import { MESSAGES, PERMISSIONS, can, type Permission } from '@pharmacy/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { InvalidTokenError, verifySessionToken } from '../lib/tokens';
 
-export type RouteAccess = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any signed-in person, or whoever holds one permission (issue 32:
+ * the role table in the shared package; no handler tests a role's name).
+ */
+export type RouteAccess = 'public' | 'user' | Permission;
+
+const permissionNames: ReadonlySet<string> = new Set(PERMISSIONS);
+const isPermission = (access: RouteAccess): access is Permission => permissionNames.has(access);
 
 export interface Session {
   userId: number;
@@ -67,11 +74,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     }
     request.session = await readSession(request);
     if (!request.session) throw new UnauthorizedError(MESSAGES.pleaseLogin);
-    if (access === 'admin' && request.session.roleId !== ROLE.ADMIN) throw new ForbiddenError();
+    if (isPermission(access) && !can(request.session.roleId, access)) throw new ForbiddenError();
   });
 });
 
-/** The signed-in session of a route whose access is 'user' or 'admin'. */
+/** Whether the request's session holds a permission (anonymous holds none). */
+export function sessionCan(session: Session | null, permission: Permission): boolean {
+  return session !== null && can(session.roleId, permission);
+}
+
+/** The signed-in session of a route whose access is 'user' or a permission. */
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) throw new UnauthorizedError(MESSAGES.pleaseLogin);
   return request.session;

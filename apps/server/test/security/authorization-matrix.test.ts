@@ -1691,7 +1691,7 @@ describe(`authorization matrix (${testDriver})`, () => {
     const app = await buildApp(t.config, { database: t.database, logger: false });
     await app.register(
       async (api) => {
-        api.get('/reports/export', { config: { access: 'admin' } }, async () => ({ ok: true }));
+        api.get('/reports/export', { config: { access: 'reports.view' } }, async () => ({ ok: true }));
       },
       { prefix: '/api' },
     );

@@ -4,30 +4,33 @@ import { lowStockItemSchema, nearExpiryItemSchema } from './inventory';
 const count = z.number().int().min(0);
 const day = z.string().describe('A shop day (India), yyyy-MM-dd');
 
-/** Work waiting on the pharmacy now; each count links to the filtered order list. */
+/**
+ * Work waiting on the pharmacy now; each count links to the filtered order list. Issue 32: a
+ * count is left out for a role that cannot work that queue.
+ */
 export const dashboardQueuesSchema = z.object({
   /** Waiting To Accept: prescriptions for the pharmacist to review. */
-  prescriptionReview: count,
+  prescriptionReview: count.optional(),
   /** Accepted: prescriptions approved, packing not started yet. */
-  approved: count,
+  approved: count.optional(),
   /** Packing: paid or approved orders to pack and hand to the courier. */
-  packing: count,
+  packing: count.optional(),
   /** Past their expected delivery date and neither Delivered nor Cancelled. */
-  overdue: count,
+  overdue: count.optional(),
   /**
    * Issue 29: not dispatched yet (Waiting To Accept, Accepted, Packing) and promised for today in
    * India (rules/dashboard, dispatchQueueFilter); links to `?dueToday=true`.
    */
-  dueToday: count,
+  dueToday: count.optional(),
   /**
    * Issue 29: not dispatched yet, or Dispatched and not delivered, and promised before today in
    * India; never in Due today. Links to `?late=true`.
    */
-  late: count,
+  late: count.optional(),
   /** Contact messages nobody has marked handled yet; links to the admin inbox. */
-  openContactMessages: count,
+  openContactMessages: count.optional(),
   /** Return requests and damage reports still to handle (issue 19); links to the returns queue. */
-  openReturns: count,
+  openReturns: count.optional(),
 });
 
 export const periodFiguresSchema = z.object({
@@ -66,22 +69,23 @@ export const dashboardTopProductSchema = z.object({
 });
 export type DashboardTopProduct = z.infer<typeof dashboardTopProductSchema>;
 
-/** Issue 18 point 1: GET /api/dashboard, the operations dashboard (admin). Money in paise. */
+/** Issue 18 point 1: GET /api/dashboard, the operations dashboard (staff). Money in paise. */
 export const dashboardResponseSchema = z.object({
   generatedAt: z.string(),
   timeZone: z.string(),
   today: day,
   queues: dashboardQueuesSchema,
-  periods: z.array(dashboardPeriodSchema),
+  /** Issue 32: the figures are reports.view's, the stock lists inventory.manage's. */
+  periods: z.array(dashboardPeriodSchema).optional(),
   /** The last 30 shop days, oldest first, every day present (0 on a day without orders). */
-  daily: z.array(z.object({ day, orders: count, revenueMinor: count })),
+  daily: z.array(z.object({ day, orders: count, revenueMinor: count })).optional(),
   /** Orders placed in the last 30 shop days by their status now. */
-  ordersByStatus: z.array(z.object({ statusId: z.number().int(), orders: count })),
-  topProductsByUnits: z.array(dashboardTopProductSchema),
-  topProductsByRevenue: z.array(dashboardTopProductSchema),
-  lowStock: z.array(lowStockItemSchema),
-  lowStockCount: count,
-  nearExpiry: z.array(nearExpiryItemSchema),
-  nearExpiryCount: count,
+  ordersByStatus: z.array(z.object({ statusId: z.number().int(), orders: count })).optional(),
+  topProductsByUnits: z.array(dashboardTopProductSchema).optional(),
+  topProductsByRevenue: z.array(dashboardTopProductSchema).optional(),
+  lowStock: z.array(lowStockItemSchema).optional(),
+  lowStockCount: count.optional(),
+  nearExpiry: z.array(nearExpiryItemSchema).optional(),
+  nearExpiryCount: count.optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -25,7 +25,8 @@ export const orderSchema = z.object({
   status: z.string(),
   addressId: z.number().int().nullable(),
   userId: z.number().int(),
-  totalOrderValue: z.number(),
+  /** Issue 32: the money fields are left out for staff without money.view (the packer). */
+  totalOrderValue: z.number().optional(),
   createdAt: z.string(),
   expectedDeliveryDate: z.string().nullable(),
   deliveredAt: z.string().nullable(),
@@ -34,13 +35,13 @@ export const orderSchema = z.object({
   firstItemImage: z.string().nullable(),
   hasPrescriptionItems: z.boolean(),
   shippingAddress: shippingAddressSchema.nullable(),
-  paymentNote: z.string().nullable(),
+  paymentNote: z.string().nullable().optional(),
   /** Issue 19: what the lines cost before discounts; totalOrderValue is what is paid. */
-  subtotal: z.number(),
-  couponCode: z.string().nullable(),
-  couponDiscount: z.number(),
-  pointsRedeemed: z.number().int(),
-  pointsDiscount: z.number(),
+  subtotal: z.number().optional(),
+  couponCode: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  pointsRedeemed: z.number().int().optional(),
+  pointsDiscount: z.number().optional(),
   /** Issue 19: the owner may still cancel it (not dispatched, within the FAQ's window). */
   canCancel: z.boolean(),
   /** Issue 31: the member's patient the prescription is for (GET /api/patients); null: none chosen. */
@@ -54,11 +55,12 @@ export const orderDetailLineSchema = z.object({
   quantity: z.number().int(),
   count: z.number().int(),
   productName: z.string(),
-  offerPrice: z.number(),
-  maximumRetailPrice: z.number(),
-  lineTotal: z.number(),
+  /** Issue 32: the prices are left out for staff without money.view (the packer). */
+  offerPrice: z.number().optional(),
+  maximumRetailPrice: z.number().optional(),
+  lineTotal: z.number().optional(),
   /** Issue 19: the line's share of the coupon and points discounts (lineTotal − discount is paid). */
-  discount: z.number(),
+  discount: z.number().optional(),
   prescription: z.boolean(),
   product: z
     .object({
@@ -68,7 +70,7 @@ export const orderDetailLineSchema = z.object({
     })
     .nullable(),
   /**
-   * Admins only: the batches the line's units came from (first expiry first out), for picking
+   * Staff only: the batches the line's units came from (first expiry first out), for picking
    * and for recalls; `returned` once a cancellation put them back.
    */
   batches: z

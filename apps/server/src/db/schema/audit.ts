@@ -29,6 +29,8 @@ export const auditLog = pgTable(
     check('audit_log_prev_hash_check', sql`${t.prevHash} ~ '^[0-9a-f]{64}$'`),
     index('audit_log_action_id_idx').on(t.action, t.id.desc()),
     index('audit_log_entity_id_idx').on(t.entityType, t.entityId, t.id.desc()),
+    // Issue 32: the health-data access log by person.
+    index('audit_log_actor_id_idx').on(t.actorUserId, t.id.desc()),
   ],
 );
 

@@ -21,3 +21,4 @@ export * from './medicines';
 export * from './clinical';
 export * from './patients';
 export * from './prescription-records';
+export * from './access';

@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Accounts (spec §3 Profile). roleId: 1 admin, 2 member (DECISIONS). providerName is
+ * Accounts (spec §3 Profile). roleId: 1 admin (the owner), 2 member (DECISIONS); 3 pharmacist,
+ * 4 packer, 5 support (issue 32). providerName is
  * 'Email' or 'Google'; Google accounts have no password hash. tokenVersion is carried in the
  * JWT and bumped on password change or demotion, so older tokens stop working.
  */
@@ -36,6 +37,13 @@ export const users = pgTable(
      * confirmations, cancellations and prescription rejections are always sent (issue 17).
      */
     orderProgressMails: boolean('order_progress_mails').notNull().default(true),
+    /** Issue 32: a deactivated member of staff cannot sign in; their tokens stop working. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * Issue 32: the customer deleted their account; personal data is erased and what the law keeps
+     * (invoices, prescriptions, the H1 register) stays linked to this anonymised row.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -49,7 +57,7 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    check('users_role_id_check', sql`${t.roleId} IN (1, 2)`),
+    check('users_role_id_check', sql`${t.roleId} IN (1, 2, 3, 4, 5)`),
     check(
       'users_provider_name_check',
       sql`${t.providerName} IS NULL OR ${t.providerName} IN ('Email', 'Google')`,

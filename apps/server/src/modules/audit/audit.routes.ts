@@ -10,7 +10,7 @@ import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['audit'];
 const errors = errorResponses(400, 401, 403);
-const admin = { access: 'admin' as const };
+const admin = { access: 'audit.view' as const };
 
 /** The audit trail for administrators: the log, and a check of its hash chain. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

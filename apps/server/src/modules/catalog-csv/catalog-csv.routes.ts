@@ -58,7 +58,7 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod<{ catalogCsv: CatalogCsvSer
   app.get(
     '/catalog/products.csv',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'catalog.manage' as const },
       schema: {
         tags,
         summary:
@@ -94,7 +94,7 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod<{ catalogCsv: CatalogCsvSer
     imports.post(
       '/catalog/import/preview',
       {
-        config: { access: 'admin' as const },
+        config: { access: 'catalog.manage' as const },
         bodyLimit: CATALOG_CSV_MAX_BYTES,
         schema: {
           tags,
@@ -110,7 +110,7 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod<{ catalogCsv: CatalogCsvSer
     imports.post(
       '/catalog/import',
       {
-        config: { access: 'admin' as const },
+        config: { access: 'catalog.manage' as const },
         bodyLimit: CATALOG_CSV_MAX_BYTES,
         schema: {
           tags,

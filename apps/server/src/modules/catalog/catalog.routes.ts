@@ -17,7 +17,7 @@ import {
 } from '@pharmacy/shared';
 import { readMultipart, type MultipartBody } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
-import { requireSession } from '../../plugins/auth';
+import { requireSession, sessionCan } from '../../plugins/auth';
 import type { CatalogService } from './catalog.service';
 
 const tags = ['catalogue'];
@@ -103,7 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) =>
-      catalog.getProduct(request.params.id, request.session?.roleId === ROLE.ADMIN),
+      catalog.getProduct(request.params.id, sessionCan(request.session, 'catalog.manage')),
   );
 
   app.get(
@@ -127,7 +127,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.post(
     '/product',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary: 'Create a product (multipart: fields of the product form, files under image)',
@@ -147,7 +147,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.patch(
     '/product/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary:
@@ -174,7 +174,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.delete(
     '/product/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary: 'Delete a product',

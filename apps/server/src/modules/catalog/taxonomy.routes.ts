@@ -55,7 +55,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
   app.post(
     '/division',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary: 'Create a division (multipart: name, image required)',
@@ -73,7 +73,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
   app.patch(
     '/division/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary: 'Rename a division or replace its image (multipart)',
@@ -92,7 +92,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
   app.delete(
     '/division/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'catalog.manage' },
       schema: {
         tags,
         summary: 'Delete an unused division',
@@ -131,7 +131,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
     app.post(
       `/${path}`,
       {
-        config: { access: 'admin' },
+        config: { access: 'catalog.manage' },
         schema: {
           tags,
           summary: `Create a ${path}`,
@@ -145,7 +145,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
     app.patch(
       `/${path}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: 'catalog.manage' },
         schema: {
           tags,
           summary: `Rename a ${path}`,
@@ -159,7 +159,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> 
     app.delete(
       `/${path}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: 'catalog.manage' },
         schema: {
           tags,
           summary: `Delete an unused ${path}`,

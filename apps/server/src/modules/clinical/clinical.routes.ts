@@ -20,7 +20,7 @@ import { requireSession } from '../../plugins/auth';
 import type { ClinicalService } from './clinical.service';
 
 const tags = ['clinical'];
-const admin = { access: 'admin' as const };
+const admin = { access: 'interactions.manage' as const };
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
 const csvBody = {
   consumes: ['text/csv'],

@@ -38,7 +38,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/compliance/register',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'h1.view' as const },
       schema: {
         tags,
         summary:
@@ -56,7 +56,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/compliance/register.csv',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'h1.view' as const },
       schema: {
         tags,
         summary: 'The same register rows as CSV, for an inspector',

@@ -4,6 +4,7 @@ import {
   type H1RegisterEntry,
   type H1RegisterQuery,
   type TransitionContext,
+  can,
 } from '@pharmacy/shared';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
@@ -52,11 +53,14 @@ export function createComplianceService(
   return {
     retainUntil,
 
-    /** The admin as a pharmacist, or 403 when their profile carries no registration number. */
+    /**
+     * The signed-in pharmacist (issue 32: a role holding prescriptions.review), or 403 when their
+     * profile carries no registration number.
+     */
     async requirePharmacist(tx: DbOrTx, userId: number) {
       const user = await repository.findPharmacist(tx, userId);
       const registrationNumber = user?.registrationNumber?.trim();
-      if (!user || user.roleId !== 1 || !registrationNumber)
+      if (!user || !can(user.roleId, 'prescriptions.review') || !registrationNumber)
         throw new ForbiddenError(NOT_A_PHARMACIST);
       return { id: user.id, name: user.name, registrationNumber };
     },

@@ -12,7 +12,7 @@ import type { CouponsService } from './coupons.service';
 import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['coupons'];
-const admin = { access: 'admin' as const };
+const admin = { access: 'coupons.manage' as const };
 const errors = errorResponses(400, 401, 403);
 
 /** Issue 19: admins create, edit and deactivate coupon codes. */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponseSchema, errorResponseSchema } from '@pharmacy/shared';
+import { requireSession } from '../../plugins/auth';
+import { dashboardFor } from './dashboard-access';
 import type { DashboardService } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
@@ -9,7 +11,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/dashboard',
     {
-      config: { access: 'admin' as const },
+      // Every member of staff holds orders.view; each block follows its own permission.
+      config: { access: 'orders.view' as const },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -21,10 +24,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
         },
       },
     },
-    async (_request, reply) => {
-      // Figures of the moment, for the admin only: never kept by a browser or a proxy.
+    async (request, reply) => {
+      // Figures of the moment, for staff only: never kept by a browser or a proxy.
       reply.header('cache-control', 'private, no-store');
-      return dashboard.overview();
+      return dashboardFor(requireSession(request).roleId, await dashboard.overview());
     },
   );
 };

@@ -20,7 +20,7 @@ import { errorResponses, idParams } from '../../lib/route-schemas';
 import type { DeliveryService } from './delivery.service';
 
 const tags = ['delivery'];
-const admin = { access: 'admin' as const };
+const admin = { access: 'settings.manage' as const };
 const adminErrors = errorResponses(400, 401, 403);
 
 /** Where the shop delivers and by when (issue 29). */

@@ -30,7 +30,7 @@ const tags = ['inventory'];
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 409: errorResponseSchema };
 /** Stock answers change with every order: never reused by a browser or a proxy. */
-const admin = { access: 'admin' as const };
+const admin = { access: 'inventory.manage' as const };
 
 /** Sent again with the same key, a receipt or adjustment is not counted twice. */
 const idempotencyHeaders = z.object({

@@ -1,12 +1,12 @@
 import {
   ORDER_NOT_FOUND,
-  ROLE,
   creditNoteNumber,
   financialYearOf,
   invoiceNumber,
   taxDocumentFileName,
   type OrderTaxDocuments,
   type TaxDocumentKind,
+  can,
 } from '@pharmacy/shared';
 import type { SellerConfig } from '../../config/env';
 import type { Database, DbOrTx } from '../../db/client';
@@ -194,7 +194,7 @@ export function createInvoicesService(deps: {
       number?: string,
     ): Promise<{ fileName: string; body: Buffer }> {
       const row = await repository.findLatestDocument(db, orderId, kind, number);
-      if (!row || (session.roleId !== ROLE.ADMIN && row.ownerId !== session.userId))
+      if (!row || (!can(session.roleId, 'money.view') && row.ownerId !== session.userId))
         throw new NotFoundError(ORDER_NOT_FOUND);
       const content = taxDocumentContentSchema.parse(row.content);
       // The approval is its own permanent record (decision 0012); on a paid order it usually

@@ -12,7 +12,7 @@ import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['jobs'];
 const errors = errorResponses(400, 401, 403);
-const admin = { access: 'admin' as const };
+const admin = { access: 'settings.manage' as const };
 
 /** A line a person can read about what a job does (mail: kind, subject and recipient). */
 function describe(data: unknown, queue: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
-  isAdminRole,
+  can,
   loyaltyQuerySchema,
   loyaltySummarySchema,
 } from '@pharmacy/shared';
@@ -38,7 +38,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ loyalty: LoyaltyService }> =
       const { userId, page } = request.query;
       // Another member's points are 'not found' to a member, never 'forbidden'.
       if (userId !== undefined && userId !== session.userId) {
-        if (!isAdminRole(session.roleId) || !(await loyalty.memberExists(userId)))
+        if (!can(session.roleId, 'customers.view') || !(await loyalty.memberExists(userId)))
           throw new NotFoundError('No member found.');
       }
       return loyalty.summary(userId ?? session.userId, page);

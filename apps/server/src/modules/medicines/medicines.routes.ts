@@ -16,7 +16,7 @@ import { requireSession } from '../../plugins/auth';
 import type { MedicinesService } from './medicines.service';
 
 const tags = ['medicines'];
-const admin = { access: 'admin' as const };
+const admin = { access: 'medicines.review' as const };
 /**
  * Public pages change when a review is published or a product's price or stock moves; both bump
  * the catalogue's version, which drops the micro-cache here and on other instances at once.

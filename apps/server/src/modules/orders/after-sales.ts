@@ -9,6 +9,7 @@ import {
   type Order,
   type OrderAfterSales,
   type OrderStatusId,
+  can,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -59,10 +60,12 @@ export function createAfterSales(deps: {
 
   async function afterSales(session: Session, orderId: number): Promise<OrderAfterSales> {
     const order = await visibleOrder(session, orderId);
+    // Issue 32: refunds and payments are money; staff without money.view (the packer) get none.
+    const money = order.userId === session.userId || can(session.roleId, 'money.view');
     const [cancellation, refundList, payments] = await Promise.all([
       repository.findCancellation(db, orderId),
-      deps.refunds.listForOrder(db, orderId),
-      paymentSummaries(db, orderId),
+      money ? deps.refunds.listForOrder(db, orderId) : Promise.resolve([]),
+      money ? paymentSummaries(db, orderId) : Promise.resolve([]),
     ]);
     const at = now();
     const cancel = customerCancelCheck(order, at, deps.policy);

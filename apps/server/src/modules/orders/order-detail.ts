@@ -1,6 +1,7 @@
 import {
-  ROLE,
+  ORDER_STATUS,
   adminNextStatuses,
+  can,
   duplicateTherapies,
   fromMinorUnits,
   lineTotalMinor,
@@ -14,10 +15,22 @@ import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { PatientsService } from '../patients/patients.service';
+import { withoutMoneyFor } from './order-access';
 import { toOrder } from './order-status';
 import * as repository from './orders.repository';
 
-const isAdmin = (session: Session) => session.roleId === ROLE.ADMIN;
+/**
+ * Issue 32: the moves a role may offer on the order page: cancelling is `orders.cancel` (and
+ * `orders.fulfil` too once dispatched: the owner's), every other move `orders.fulfil`.
+ */
+function nextStatusesFor(session: Session, from: OrderStatusId, next: OrderStatusId[]) {
+  return next.filter((to) =>
+    to === ORDER_STATUS.CANCELLED
+      ? can(session.roleId, 'orders.cancel') &&
+        (from !== ORDER_STATUS.DISPATCHED || can(session.roleId, 'orders.fulfil'))
+      : can(session.roleId, 'orders.fulfil'),
+  );
+}
 
 /**
  * Spec §2 order detail: the order, its lines (with their batches for admins), the status history,
@@ -36,19 +49,27 @@ export function createOrderDetail(deps: {
   const { db, catalog, compliance, invoices, clinical, patients, visibleOrder } = deps;
   return async function getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
     const row = await visibleOrder(session, orderId);
-    const admin = isAdmin(session);
+    // Issue 32: what this person may see of it. The order's own customer sees its money and
+    // clinical advice; staff see what their permissions name (a packer: neither).
+    const own = row.userId === session.userId;
+    const staff = can(session.roleId, 'orders.view');
+    const money = own || can(session.roleId, 'money.view');
+    const clinicalView = own || can(session.roleId, 'prescriptions.review');
+    const patientView = can(session.roleId, 'patients.view');
     const [lines, history, allocations, approval, taxDocuments, interactions, overrides, patient] =
       await Promise.all([
         repository.listLines(db, orderId),
         repository.listHistory(db, orderId),
-        admin ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
+        staff ? repository.listLineBatches(db, orderId) : Promise.resolve(undefined),
         row.hasPrescriptionItems ? compliance.approvalOf(db, orderId) : Promise.resolve(null),
         invoices.documentsOf(orderId),
         // Issue 31 point 4: the owner's history only (the order's own user), whoever looks.
-        clinical.forOrderId(orderId),
-        admin ? clinical.overridesOf(orderId) : Promise.resolve(undefined),
+        clinicalView ? clinical.forOrderId(orderId) : Promise.resolve([]),
+        can(session.roleId, 'prescriptions.review')
+          ? clinical.overridesOf(orderId)
+          : Promise.resolve(undefined),
         // The pharmacist reviews with the patient's age, sex and allergies beside the files.
-        admin && row.hasPrescriptionItems
+        patientView && row.hasPrescriptionItems
           ? patients.patientViewOfOrder(orderId)
           : Promise.resolve(undefined),
       ]);
@@ -61,8 +82,15 @@ export function createOrderDetail(deps: {
     };
     return {
       dispensing: {
-        approval,
-        nextStatusIds: admin ? adminNextStatuses(row.statusId as OrderStatusId, context) : [],
+        // The packer learns that it was approved, not for whom.
+        approval: approval && !clinicalView && !patientView ? { ...approval, patientName: null } : approval,
+        nextStatusIds: staff
+          ? nextStatusesFor(
+              session,
+              row.statusId as OrderStatusId,
+              adminNextStatuses(row.statusId as OrderStatusId, context),
+            )
+          : [],
         ...(overrides ? { interactionOverrides: overrides } : {}),
         ...(patient !== undefined
           ? { patient, prescriptionValidity: deps.prescriptionValidity }
@@ -83,7 +111,7 @@ export function createOrderDetail(deps: {
           }),
         ),
       },
-      order: toOrder(row),
+      order: withoutMoneyFor(session, toOrder(row)),
       orderDetails: lines.map((line) => {
         const product = line.productId === null ? undefined : products.get(line.productId);
         return {
@@ -91,10 +119,14 @@ export function createOrderDetail(deps: {
           quantity: line.quantity,
           count: line.quantity,
           productName: line.productName,
-          offerPrice: fromMinorUnits(line.unitPriceMinor),
-          maximumRetailPrice: fromMinorUnits(line.maximumRetailPriceMinor),
-          lineTotal: fromMinorUnits(lineTotalMinor(line.unitPriceMinor, line.quantity)),
-          discount: fromMinorUnits(line.discountMinor),
+          ...(money
+            ? {
+                offerPrice: fromMinorUnits(line.unitPriceMinor),
+                maximumRetailPrice: fromMinorUnits(line.maximumRetailPriceMinor),
+                lineTotal: fromMinorUnits(lineTotalMinor(line.unitPriceMinor, line.quantity)),
+                discount: fromMinorUnits(line.discountMinor),
+              }
+            : {}),
           prescription: line.prescription,
           product: product ? { id: product.id, name: product.name, images: product.images } : null,
           ...(allocations

@@ -3,7 +3,8 @@ import {
   MESSAGES,
   ORDER_NOT_FOUND,
   ORDER_STATUS,
-  ROLE,
+  can,
+  type Permission,
   defaultPagination,
   isOrderEditable,
   nextStatusAfterAddress,
@@ -34,13 +35,13 @@ import type { OrderEvents } from './order-events';
 import { PHARMACY_CANCEL_CODE, createOrderLifecycle } from './order-lifecycle';
 import { adminListFilter } from './order-list-filter';
 import { toOrder } from './order-status';
+import { assertMayUpdate, withoutMoneyFor } from './order-access';
 import * as repository from './orders.repository';
 import { createPlaceOrder } from './place-order';
 
 export { CART_IS_EMPTY } from './place-order';
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
 
-const isAdmin = (session: Session) => session.roleId === ROLE.ADMIN;
 
 export { CARD_PAYMENT, NOT_WAITING_FOR_PAYMENT } from './checkout-steps';
 
@@ -77,15 +78,20 @@ export function createOrdersService(deps: {
 }) {
   const { db, events, addresses, compliance, policy } = deps;
 
-  /** The order if the session may see it; another user's order is 'not found' (never 403). */
+  /**
+   * The order if the session may see it: its owner, or staff holding `permission` (issue 32: the
+   * prescriptions pass their own, so a packer never opens a prescription). Anyone else's order is
+   * 'not found' (never 403).
+   */
   async function visibleOrder(
     session: Session,
     orderId: number,
     tx: DbOrTx = db,
     forUpdate = false,
+    permission: Permission = 'orders.view',
   ) {
     const row = await repository.findOrder(tx, orderId, { forUpdate });
-    if (!row || (!isAdmin(session) && row.userId !== session.userId))
+    if (!row || (!can(session.roleId, permission) && row.userId !== session.userId))
       throw new NotFoundError(ORDER_NOT_FOUND);
     return row;
   }
@@ -132,9 +138,9 @@ export function createOrdersService(deps: {
   return {
     placeOrder,
 
-    /** Spec §6 scope: admins see all orders or one customer's; everyone else only their own. */
+    /** Spec §6 scope: staff see all orders or one customer's; everyone else only their own. */
     async listOrders(session: Session, query: OrderListQuery) {
-      const userId = isAdmin(session) ? query.userId : session.userId;
+      const userId = can(session.roleId, 'orders.view') ? query.userId : session.userId;
       const { rows, rowCount } = await repository.listOrders(
         db,
         { userId, statusId: query.statusId || undefined, ...adminListFilter(query, new Date()) },
@@ -142,7 +148,7 @@ export function createOrdersService(deps: {
         query.pageSize,
       );
       return {
-        orderList: rows.map((row) => toOrder(row, policy)),
+        orderList: rows.map((row) => withoutMoneyFor(session, toOrder(row, policy))),
         pagination: {
           ...defaultPagination,
           page: query.page,
@@ -170,12 +176,7 @@ export function createOrdersService(deps: {
       let stockMoved = false;
       const message = await db.transaction(async (tx) => {
         const order = await visibleOrder(session, orderId, tx, true);
-        const admin = isAdmin(session);
-        if (!admin && (input.statusId !== undefined || input.expectedDeliveryDate !== undefined)) {
-          throw new ForbiddenError(
-            'Only the pharmacy can change the status or the delivery date of an order.',
-          );
-        }
+        assertMayUpdate(session, order, input);
         let result: string = MESSAGES.orderStatusUpdated;
 
         if (input.addressId !== undefined) {
@@ -282,7 +283,7 @@ export function createOrdersService(deps: {
       if (stockMoved) deps.onStockChanged();
       const updated = await repository.findOrder(db, orderId);
       if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
-      return { message, order: toOrder(updated) };
+      return { message, order: withoutMoneyFor(session, toOrder(updated)) };
     },
 
     ...steps,
@@ -333,8 +334,9 @@ export function createOrdersService(deps: {
     orderInTx: (tx: DbOrTx, orderId: number) =>
       repository.findOrder(tx, orderId, { forUpdate: true }),
 
-    /** Owner or admin may see the order (404 otherwise). */
-    assertVisible: (session: Session, orderId: number) => visibleOrder(session, orderId),
+    /** Its owner, or staff holding `permission`, may see the order (404 otherwise). */
+    assertVisible: (session: Session, orderId: number, permission: Permission = 'orders.view') =>
+      visibleOrder(session, orderId, db, false, permission),
 
     /** The owner's cancellation and address change, and what the order page shows of them. */
     afterSales,

@@ -244,7 +244,7 @@ export function createPrescriptionRecordsService(deps: {
 
     /** The member's saved prescriptions still valid that cover every prescription line of the order. */
     async forOrder(session: Session, orderId: number) {
-      const order = await orders.assertVisible(session, orderId);
+      const order = await orders.assertVisible(session, orderId, 'prescriptions.review');
       const ordered = (await records.orderedPrescriptionLines(db, orderId)).map(asOrdered);
       const candidates = await savedList(order.userId, today());
       const lines = await records.linesOf(

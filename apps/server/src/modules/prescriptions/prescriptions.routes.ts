@@ -84,7 +84,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/order/:orderId/prescription-review',
     {
-      config: { access: 'admin' },
+      config: { access: 'prescriptions.review' },
       schema: {
         tags,
         summary:

@@ -118,7 +118,7 @@ export function createPrescriptionsService(deps: {
     },
 
     async list(session: Session, orderId: number): Promise<{ prescriptions: Prescription[] }> {
-      await orders.assertVisible(session, orderId);
+      await orders.assertVisible(session, orderId, 'prescriptions.review');
       const rows = await repository.listForOrder(db, orderId);
       const saved = await records.savedById(
         rows.flatMap((row) => (row.recordId === null ? [] : [row.recordId])),
@@ -153,7 +153,7 @@ export function createPrescriptionsService(deps: {
       const file = await repository.findFile(db, fileId);
       if (!file) throw new NotFoundError('No file found.');
       try {
-        await orders.assertVisible(session, file.orderId);
+        await orders.assertVisible(session, file.orderId, 'prescriptions.review');
       } catch {
         throw new NotFoundError('No file found.');
       }

@@ -1,12 +1,12 @@
 import {
   ORDER_NOT_FOUND,
   ORDER_STATUS,
-  ROLE,
   evaluateCoupon,
   fromMinorUnits,
   pointsRedemptionBlock,
   type LoyaltyPolicy,
   type OrderPricing,
+  can,
 } from '@pharmacy/shared';
 import { beforeCommit } from '../../db/before-commit';
 import type { Database, DbOrTx } from '../../db/client';
@@ -234,7 +234,7 @@ export function createPromotionsService(deps: {
     /** What the payment step shows (the admin may read it too). */
     async pricing(session: Session, orderId: number): Promise<OrderPricing> {
       const order = await repository.orderFigures(db, orderId);
-      const admin = session.roleId === ROLE.ADMIN;
+      const admin = can(session.roleId, 'money.view');
       if (!order || (!admin && order.userId !== session.userId))
         throw new NotFoundError(ORDER_NOT_FOUND);
       const [{ lines, shares }, balance] = await Promise.all([

@@ -14,7 +14,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.get(
     '/reports/orders.csv',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'reports.view' as const },
       schema: {
         tags,
         summary:

@@ -121,7 +121,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/returns',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary: 'The returns queue: requests by status (default: open ones), oldest first',
@@ -135,7 +135,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/returns/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary: 'One return request with its order and customer',
@@ -151,7 +151,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/approve',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: { tags, summary: 'Approve a requested return', params: idParams, response: action },
     },
     async (request) => returnsAdmin.approve(requireSession(request), request.params.id),
@@ -160,7 +160,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary: 'Reject a requested return with a reason (mailed to the customer)',
@@ -176,7 +176,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/receive',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary:
@@ -193,7 +193,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/refund',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary:
@@ -210,7 +210,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/replace',
     {
-      config: { access: 'admin' },
+      config: { access: 'returns.manage' },
       schema: {
         tags,
         summary: 'Record that a replacement is sent for a received damage report',

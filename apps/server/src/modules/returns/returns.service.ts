@@ -4,7 +4,6 @@ import {
   ORDER_STATUS,
   RETURN_MESSAGES,
   RETURN_REASONS,
-  ROLE,
   damageWindowCheck,
   fromMinorUnits,
   lineReturnBlock,
@@ -14,6 +13,7 @@ import {
   type OrderReturnsResponse,
   type ReturnKind,
   type ReturnRequest,
+  can,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
@@ -141,7 +141,7 @@ export function createReturnsService(deps: ReturnsDeps) {
   async function ownOrder(session: Session, orderId: number, admin: boolean) {
     const order = await repository.findOrder(db, orderId);
     const visible =
-      order && (order.userId === session.userId || (admin && session.roleId === ROLE.ADMIN));
+      order && (order.userId === session.userId || (admin && can(session.roleId, 'returns.manage')));
     if (!order || !visible) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }

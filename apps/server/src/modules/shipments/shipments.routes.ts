@@ -18,7 +18,9 @@ import { renderPackingSlip } from './packing-slip-pdf';
 import type { ShipmentsService } from './shipments.service';
 
 const tags = ['delivery'];
-const admin = { access: 'admin' as const };
+// Issue 32: couriers are the owner's settings; the packer reads them to dispatch.
+const settings = { access: 'settings.manage' as const };
+const fulfil = { access: 'orders.fulfil' as const };
 /** Refused courier webhook deliveries an address may send a minute before it gets 429. */
 export const REFUSED_COURIER_WEBHOOKS_PER_MINUTE = 300;
 
@@ -44,7 +46,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/couriers',
     {
-      config: admin,
+      config: fulfil,
       schema: {
         tags,
         summary: 'Couriers the pharmacy sends parcels with',
@@ -57,7 +59,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/couriers',
     {
-      config: admin,
+      config: settings,
       schema: {
         tags,
         summary: 'Add a courier, with its tracking page ({awb} where the tracking number goes)',
@@ -71,7 +73,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/couriers/:id',
     {
-      config: admin,
+      config: settings,
       schema: {
         tags,
         summary: 'Change a courier, or stop using it',
@@ -102,7 +104,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/order/:orderId/shipments',
     {
-      config: admin,
+      config: fulfil,
       schema: {
         tags: ['orders'],
         summary:
@@ -119,7 +121,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/order/:orderId/shipments/:shipmentId/events',
     {
-      config: admin,
+      config: fulfil,
       schema: {
         tags: ['orders'],
         summary:
@@ -141,7 +143,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/order/:orderId/packing-slip.pdf',
     {
-      config: admin,
+      config: fulfil,
       schema: {
         tags: ['orders'],
         summary: 'The packing slip as PDF: lines, batches, expiry, prescription flag, no prices',

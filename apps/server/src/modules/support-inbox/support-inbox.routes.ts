@@ -11,7 +11,7 @@ import type { SupportInboxService } from './support-inbox.service';
 import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['contact-messages'];
-const admin = { access: 'admin' as const };
+const admin = { access: 'support.inbox' as const };
 const errors = errorResponses(400, 401, 403);
 
 /** Issue 18: the admins' inbox of Contact Us messages. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/errors';
 import { users } from '../../db/schema/index';
@@ -19,7 +19,8 @@ export async function findSessionUser(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ roleId: users.roleId, tokenVersion: users.tokenVersion })
     .from(users)
-    .where(eq(users.id, userId))
+    // Issue 32: a deactivated or erased account has no session, whatever token it shows.
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt), isNull(users.erasedAt)))
     .limit(1);
   return row;
 }

@@ -83,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/user/getAllUser',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.view' },
       schema: {
         tags,
         summary: 'Users, newest first, with search by name or e-mail (admin)',

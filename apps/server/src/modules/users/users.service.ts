@@ -11,6 +11,7 @@ import {
   type ProfileUpdateInput,
   type UserListItem,
   type UserListQuery,
+  can,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -157,8 +158,9 @@ export function createUsersService(db: Database, options: { jwtSecret: string })
       input: ProfileUpdateInput,
       roleId: number = ROLE.MEMBER,
     ): Promise<Profile> {
-      // Issue 16: a registration number makes an admin a pharmacist who may approve prescriptions.
-      if (input.pharmacistRegistrationNumber && roleId !== ROLE.ADMIN)
+      // Issue 16: a registration number makes a reviewer a pharmacist who may approve
+      // prescriptions (issue 32: whoever holds prescriptions.review).
+      if (input.pharmacistRegistrationNumber && !can(roleId, 'prescriptions.review'))
         throw new ForbiddenError(
           'Only pharmacy staff can record a pharmacist registration number.',
         );
