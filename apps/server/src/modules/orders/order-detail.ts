@@ -83,7 +83,8 @@ export function createOrderDetail(deps: {
     return {
       dispensing: {
         // The packer learns that it was approved, not for whom.
-        approval: approval && !clinicalView && !patientView ? { ...approval, patientName: null } : approval,
+        approval:
+          approval && !clinicalView && !patientView ? { ...approval, patientName: null } : approval,
         nextStatusIds: staff
           ? nextStatusesFor(
               session,

@@ -42,7 +42,6 @@ import { createPlaceOrder } from './place-order';
 export { CART_IS_EMPTY } from './place-order';
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
 
-
 export { CARD_PAYMENT, NOT_WAITING_FOR_PAYMENT } from './checkout-steps';
 
 /**

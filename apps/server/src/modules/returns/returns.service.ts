@@ -141,7 +141,8 @@ export function createReturnsService(deps: ReturnsDeps) {
   async function ownOrder(session: Session, orderId: number, admin: boolean) {
     const order = await repository.findOrder(db, orderId);
     const visible =
-      order && (order.userId === session.userId || (admin && can(session.roleId, 'returns.manage')));
+      order &&
+      (order.userId === session.userId || (admin && can(session.roleId, 'returns.manage')));
     if (!order || !visible) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
