@@ -14,6 +14,7 @@ import {
   Gift,
   KeyRound,
   LayoutGrid,
+  ListOrdered,
   LogIn,
   Mail,
   MapPin,
@@ -32,7 +33,13 @@ import {
 } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { usesPasswordLogin } from '@pharmacy/shared';
+import {
+  can,
+  isAdminRole,
+  isStaffRole,
+  usesPasswordLogin,
+  type Permission,
+} from '@pharmacy/shared';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
@@ -51,80 +58,187 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** Spec §2 side menu: for all users, then the admin entries (DECISIONS spelling). */
-function menuItems(isAdmin: boolean, providerName: string | null | undefined): MenuItem[] {
-  // Issue 18: an admin's /dashboard is the operations dashboard; their profile moves beside it.
-  const items: MenuItem[] = isAdmin
-    ? [
-        { label: 'Dashboard', to: paths.dashboard.root.getHref(), Icon: Gauge, end: true },
-        { label: 'My Profile', to: paths.dashboard.profile.getHref(), Icon: CircleUserRound },
-      ]
-    : [
-        {
-          label: 'My Profile',
-          to: paths.dashboard.root.getHref(),
-          Icon: CircleUserRound,
-          end: true,
-        },
-      ];
-  if (usesPasswordLogin(providerName)) {
-    items.push({
-      label: 'Account Security',
-      to: paths.dashboard.security.getHref(),
-      Icon: KeyRound,
-    });
-  }
-  items.push(
-    { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin },
-    { label: 'Orders', to: paths.dashboard.orders.getHref(), Icon: Package },
-    { label: 'My Refills', to: paths.dashboard.refills.getHref(), Icon: Pill },
-    // Issue 31: who the medicines are for, and the prescriptions kept for reuse.
-    { label: 'Patients', to: paths.dashboard.patients.getHref(), Icon: Contact },
-    {
-      label: 'My Prescriptions',
-      to: paths.dashboard.myPrescriptions.getHref(),
-      Icon: ClipboardList,
-    },
-    { label: 'Rewards', to: paths.dashboard.rewards.getHref(), Icon: Gift },
-    { label: 'Stock Alerts', to: paths.dashboard.stockAlerts.getHref(), Icon: BellRing },
-  );
-  if (isAdmin) {
-    items.push(
-      { label: 'Manufacturers', to: paths.dashboard.manufacturers.getHref(), Icon: Building2 },
-      {
-        label: 'Salt Compositions',
-        to: paths.dashboard.saltCompositions.getHref(),
-        Icon: FlaskConical,
-      },
-      { label: 'Divisions', to: paths.dashboard.divisions.getHref(), Icon: LayoutGrid },
-      // Issue 30: what shoppers read about each salt, reviewed by a pharmacist.
-      {
-        label: 'Medicine Information',
-        to: paths.dashboard.medicines.getHref(),
-        Icon: BookOpenText,
-      },
-      // Issue 31: the ingredient pairs carts, orders and the pharmacist's review are checked against.
-      {
-        label: 'Drug Interactions',
-        to: paths.dashboard.interactions.getHref(),
-        Icon: ShieldAlert,
-      },
-      { label: 'Products', to: paths.dashboard.products.getHref(), Icon: Boxes },
-      { label: 'Low Stock', to: paths.dashboard.lowStock.getHref(), Icon: PackageMinus },
-      { label: 'Near Expiry', to: paths.dashboard.nearExpiry.getHref(), Icon: CalendarClock },
-      { label: 'H1 Register', to: paths.dashboard.register.getHref(), Icon: BookCheck },
-      { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users },
-      { label: 'Prescriptions', to: paths.dashboard.prescriptions.getHref(), Icon: FileCheck },
-      { label: 'Audit Log', to: paths.dashboard.audit.getHref(), Icon: ShieldCheck },
-      { label: 'Background Jobs', to: paths.dashboard.jobs.getHref(), Icon: ServerCog },
-      { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail },
-      { label: 'Returns', to: paths.dashboard.returns.getHref(), Icon: Undo2 },
-      { label: 'Coupons', to: paths.dashboard.coupons.getHref(), Icon: TicketPercent },
-      // Issue 29: one entry for the delivery areas and the dispatch calendar (tabs on the page).
-      { label: 'Delivery', to: paths.dashboard.delivery.getHref(), Icon: Truck },
-    );
-  }
-  return items;
+/**
+ * Who sees an entry (issue 32): everyone signed in, a permission of the role, the staff, the
+ * members only (their dashboard opens on the profile), or shoppers (members and the owner: the
+ * pages about one's own family, prescriptions, points and alerts make no sense for a packer's,
+ * a pharmacist's or support's work account).
+ */
+type MenuAudience = 'everyone' | 'staff' | 'member' | 'shopper' | 'password' | Permission;
+
+interface MenuEntry extends MenuItem {
+  show: MenuAudience;
+}
+
+/** Spec §2 side menu (DECISIONS spelling): each entry with who sees it, in the order shown. */
+export const MENU: readonly MenuEntry[] = [
+  // Issue 18: staff's /dashboard is the operations dashboard; their profile moves beside it.
+  { label: 'Dashboard', to: paths.dashboard.root.getHref(), Icon: Gauge, end: true, show: 'staff' },
+  {
+    label: 'My Profile',
+    to: paths.dashboard.profile.getHref(),
+    Icon: CircleUserRound,
+    show: 'staff',
+  },
+  {
+    label: 'My Profile',
+    to: paths.dashboard.root.getHref(),
+    Icon: CircleUserRound,
+    end: true,
+    show: 'member',
+  },
+  {
+    label: 'Account Security',
+    to: paths.dashboard.security.getHref(),
+    Icon: KeyRound,
+    show: 'password',
+  },
+  { label: 'Address', to: paths.dashboard.address.getHref(), Icon: MapPin, show: 'everyone' },
+  {
+    label: 'Orders',
+    to: paths.dashboard.orders.getHref(),
+    Icon: Package,
+    end: true,
+    show: 'everyone',
+  },
+  { label: 'My Refills', to: paths.dashboard.refills.getHref(), Icon: Pill, show: 'shopper' },
+  // Issue 31: who the medicines are for, and the prescriptions kept for reuse.
+  { label: 'Patients', to: paths.dashboard.patients.getHref(), Icon: Contact, show: 'shopper' },
+  {
+    label: 'My Prescriptions',
+    to: paths.dashboard.myPrescriptions.getHref(),
+    Icon: ClipboardList,
+    show: 'shopper',
+  },
+  { label: 'Rewards', to: paths.dashboard.rewards.getHref(), Icon: Gift, show: 'shopper' },
+  {
+    label: 'Stock Alerts',
+    to: paths.dashboard.stockAlerts.getHref(),
+    Icon: BellRing,
+    show: 'shopper',
+  },
+  // Issue 32: every order, for whoever works on them.
+  {
+    label: 'All Orders',
+    to: paths.dashboard.ordersAll.getHref(),
+    Icon: ListOrdered,
+    show: 'orders.view',
+  },
+  {
+    label: 'Manufacturers',
+    to: paths.dashboard.manufacturers.getHref(),
+    Icon: Building2,
+    show: 'catalog.manage',
+  },
+  {
+    label: 'Salt Compositions',
+    to: paths.dashboard.saltCompositions.getHref(),
+    Icon: FlaskConical,
+    show: 'catalog.manage',
+  },
+  {
+    label: 'Divisions',
+    to: paths.dashboard.divisions.getHref(),
+    Icon: LayoutGrid,
+    show: 'catalog.manage',
+  },
+  // Issue 30: what shoppers read about each salt, reviewed by a pharmacist.
+  {
+    label: 'Medicine Information',
+    to: paths.dashboard.medicines.getHref(),
+    Icon: BookOpenText,
+    show: 'medicines.review',
+  },
+  // Issue 31: the ingredient pairs carts, orders and the pharmacist's review are checked against.
+  {
+    label: 'Drug Interactions',
+    to: paths.dashboard.interactions.getHref(),
+    Icon: ShieldAlert,
+    show: 'interactions.manage',
+  },
+  {
+    label: 'Products',
+    to: paths.dashboard.products.getHref(),
+    Icon: Boxes,
+    show: 'catalog.manage',
+  },
+  {
+    label: 'Low Stock',
+    to: paths.dashboard.lowStock.getHref(),
+    Icon: PackageMinus,
+    show: 'inventory.manage',
+  },
+  {
+    label: 'Near Expiry',
+    to: paths.dashboard.nearExpiry.getHref(),
+    Icon: CalendarClock,
+    show: 'inventory.manage',
+  },
+  {
+    label: 'H1 Register',
+    to: paths.dashboard.register.getHref(),
+    Icon: BookCheck,
+    show: 'h1.view',
+  },
+  { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users, show: 'customers.view' },
+  {
+    label: 'Prescriptions',
+    to: paths.dashboard.prescriptions.getHref(),
+    Icon: FileCheck,
+    show: 'prescriptions.review',
+  },
+  {
+    label: 'Audit Log',
+    to: paths.dashboard.audit.getHref(),
+    Icon: ShieldCheck,
+    show: 'audit.view',
+  },
+  {
+    label: 'Background Jobs',
+    to: paths.dashboard.jobs.getHref(),
+    Icon: ServerCog,
+    show: 'settings.manage',
+  },
+  { label: 'Messages', to: paths.dashboard.messages.getHref(), Icon: Mail, show: 'support.inbox' },
+  { label: 'Returns', to: paths.dashboard.returns.getHref(), Icon: Undo2, show: 'returns.manage' },
+  {
+    label: 'Coupons',
+    to: paths.dashboard.coupons.getHref(),
+    Icon: TicketPercent,
+    show: 'coupons.manage',
+  },
+  // Issue 29: one entry for the delivery areas and the dispatch calendar (tabs on the page).
+  {
+    label: 'Delivery',
+    to: paths.dashboard.delivery.getHref(),
+    Icon: Truck,
+    show: 'settings.manage',
+  },
+];
+
+/** The entries a role sees (the screens' own guards and the server check the same table). */
+export function menuItems(
+  roleId: number | null | undefined,
+  providerName: string | null | undefined,
+): MenuItem[] {
+  const staff = isStaffRole(roleId);
+  const visible = (show: MenuAudience): boolean => {
+    switch (show) {
+      case 'everyone':
+        return true;
+      case 'staff':
+        return staff;
+      case 'member':
+        return !staff;
+      case 'shopper':
+        return !staff || isAdminRole(roleId);
+      case 'password':
+        return usesPasswordLogin(providerName);
+      default:
+        return can(roleId, show);
+    }
+  };
+  return MENU.filter((entry) => visible(entry.show)).map(({ show: _show, ...item }) => item);
 }
 
 function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
@@ -154,10 +268,10 @@ function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
 
 /**
  * Spec §2 dashboard shell: a side menu on wide screens, a menu button on phones; the content has
- * its title row. Signed-out visitors get a sign-in prompt; admins see the catalogue entries.
+ * its title row. Signed-out visitors get a sign-in prompt; staff see the entries of their role.
  */
 export function DashboardLayout() {
-  const { status, profile, isAdmin } = useAuth();
+  const { status, profile } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname, search } = useLocation();
@@ -204,7 +318,7 @@ export function DashboardLayout() {
     );
   }
 
-  const items = menuItems(isAdmin, profile?.providerName);
+  const items = menuItems(profile?.roleId, profile?.providerName);
   // The phone's menu button names the page, or the entry a page sits under (Delivery's tabs).
   const current =
     (
