@@ -27,6 +27,7 @@ export * from './schemas/reorder';
 export * from './schemas/notifications';
 export * from './rules/refills';
 export * from './schemas/refills';
+export * from './schemas/privacy';
 export * from './rules/gst';
 export * from './rules/amount-in-words';
 export * from './rules/invoice-number';

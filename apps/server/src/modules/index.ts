@@ -20,6 +20,7 @@ import { registerPatients } from './patients/patients.module';
 import { registerPayments } from './payments/payments.module';
 import type { TestPaymentProvider } from './payments/test-provider';
 import { registerPrescriptions } from './prescriptions/prescriptions.module';
+import { registerConsents, registerPrivacy } from './privacy/privacy.module';
 import { registerPromotions } from './promotions/promotions.module';
 import { registerRefills } from './refills/refills.module';
 import { registerRefunds } from './refunds/refunds.module';
@@ -46,11 +47,13 @@ export async function registerModules(
 ) {
   const users = registerUsers(ctx);
   registerAuth(ctx, { users });
-  registerSite(ctx);
+  // Issue 32: consents to marketing mail, asked by the site, stock alerts and refills.
+  const consents = registerConsents(ctx);
+  registerSite(ctx, { consents });
   registerSeo(ctx, { chunkSize: options.sitemapChunkSize });
   registerNotifications(ctx);
   registerAudit(ctx);
-  const stockAlerts = registerStockAlerts(ctx);
+  const stockAlerts = registerStockAlerts(ctx, { consents });
   const addresses = registerAddresses(ctx);
   // Issue 31: named and checked by prescriptions, invoices and the interaction check.
   const patients = registerPatients(ctx);
@@ -87,7 +90,7 @@ export async function registerModules(
     patients,
     clinical,
   });
-  registerRefills(ctx, { orders, catalog, reorder, prescriptions });
+  registerRefills(ctx, { orders, catalog, reorder, prescriptions, consents });
   registerPayments(ctx, { orders, refunds, testProvider: options.testProvider });
   registerReports(ctx);
   registerCatalogCsv(ctx, { catalog, schedules, stockAlerts });
@@ -95,5 +98,6 @@ export async function registerModules(
   const returnsAdmin = registerReturns(ctx, { refunds, invoices });
   registerDashboard(ctx, { inventory, inbox, returnsAdmin });
   registerJobs(ctx);
+  registerPrivacy(ctx, { consents });
   return { users, refunds };
 }

@@ -33,6 +33,7 @@ import {
   stockNotifications,
 } from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
+import { consentTokenOfA, renewAfterSignOut } from './support/privacy-cells';
 import {
   multipart,
   TEST_PASSWORD,
@@ -536,6 +537,50 @@ export const MATRIX: Record<string, Case | Case[]> = {
     note: 'own profile',
     expect: SIGNED_IN,
     request: () => get('/api/user/myProfile'),
+  },
+  // Issue 32 points 5 and 6: the caller's own data, consents and sessions; the mail's links.
+  'GET /api/user/my-data': {
+    note: "the caller's own data as a ZIP",
+    expect: SIGNED_IN,
+    request: () => get('/api/user/my-data'),
+  },
+  'GET /api/user/consents': {
+    note: "the caller's consents",
+    expect: SIGNED_IN,
+    request: () => get('/api/user/consents'),
+  },
+  'PUT /api/user/consents': {
+    note: "the caller's consents",
+    expect: SIGNED_IN,
+    request: () => json('PUT', '/api/user/consents', { newsletter: true }),
+  },
+  'POST /api/user/delete-account': {
+    note: 'wrong password: reaches the check, erases nothing',
+    expect: [401, 400, 400, 400],
+    request: () => json('POST', '/api/user/delete-account', { password: 'not-my-password' }),
+  },
+  'POST /api/user/sign-out-everywhere': {
+    note: "ends the caller's other sessions only",
+    expect: SIGNED_IN,
+    request: async (w, actor) => {
+      await renewAfterSignOut(w, actor);
+      return { method: 'POST', url: '/api/user/sign-out-everywhere' };
+    },
+  },
+  'POST /api/unsubscribe': {
+    note: "A's mail link withdraws A's consent, whoever sends it",
+    expect: EVERYONE,
+    request: async (w) => json('POST', '/api/unsubscribe', { token: await consentTokenOfA(w) }),
+  },
+  'POST /api/unsubscribe/one-click': {
+    note: "RFC 8058 one-click from A's mail client: the token is the permission",
+    expect: EVERYONE,
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/unsubscribe/one-click?token=${await consentTokenOfA(w)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
   },
   'PUT /api/user/updateMyProfile': {
     note: 'own profile',

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'patient.updated',
   'patient.archived',
   'prescription.saved_used',
+  'user.data_exported',
+  'user.erased',
+  'user.signed_out_everywhere',
+  'consent.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,6 +91,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'patient.updated': 'Patient edited',
   'patient.archived': 'Patient removed',
   'prescription.saved_used': 'Saved prescription used for an order',
+  'user.data_exported': 'Customer downloaded their data',
+  'user.erased': 'Customer deleted their account',
+  'user.signed_out_everywhere': 'Signed out everywhere',
+  'consent.changed': 'Marketing consent changed',
 };
 
 /** The first entry of the chain links to this "previous hash". */

@@ -35,7 +35,13 @@ export function prescriptionCoverText(cover: RefillMailTarget['prescription']): 
  */
 export function refillReminderMail(
   to: RefillMailTarget,
-  links: { publicUrl: string; shopName: string; unsubscribeToken: string },
+  links: {
+    publicUrl: string;
+    shopName: string;
+    unsubscribeToken: string;
+    /** Issue 32: a link that withdraws the consent to every refill reminder mail. */
+    stopAllToken?: string;
+  },
 ): MailMessage {
   const { publicUrl } = links;
   const token = encodeURIComponent(links.unsubscribeToken);
@@ -57,6 +63,13 @@ export function refillReminderMail(
       'To stop these reminders for this medicine, open this link:',
       `${publicUrl}/unsubscribe?token=${token}`,
       '',
+      ...(links.stopAllToken
+        ? [
+            'To stop all refill reminder e-mails, open this link:',
+            `${publicUrl}/unsubscribe?token=${encodeURIComponent(links.stopAllToken)}`,
+            '',
+          ]
+        : []),
       links.shopName,
     ].join('\n'),
     headers: {

@@ -1,6 +1,7 @@
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ModuleContext } from '../module';
 import { mailQueueSettings } from '../notifications/mail-outbox';
+import type { ConsentsService } from '../privacy/consents.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { PrescriptionRecordsService } from '../prescriptions/prescription-records.service';
 import type { ReorderService } from '../reorder/reorder.service';
@@ -19,6 +20,7 @@ export function registerRefills(
     catalog: Pick<CatalogService, 'productsByIds'>;
     reorder: Pick<ReorderService, 'putInCart'>;
     prescriptions: Pick<PrescriptionRecordsService, 'prescriptionCoversOf'>;
+    consents: Pick<ConsentsService, 'allowedAmong'>;
   },
 ) {
   const { config } = ctx;

@@ -1,4 +1,5 @@
 import {
+  consentUnsubscribePurpose,
   ORDER_NOT_FOUND,
   ORDER_STATUS,
   REFILL_QUANTITY_MAX,
@@ -41,6 +42,8 @@ import {
   signUnsubscribeToken,
   verifyUnsubscribeToken,
 } from './unsubscribe-token';
+import { signMailLinkToken } from '../../lib/mail-link-token';
+import type { ConsentsService } from '../privacy/consents.service';
 
 export const REFILL_REMINDER_QUEUE = 'refill-reminders';
 /** Every 15 minutes (UTC): a reminder goes out within a quarter of an hour of its day starting. */
@@ -76,6 +79,8 @@ export function createRefillsService(deps: {
   reorder: Pick<ReorderService, 'putInCart'>;
   /** Issue 31: the reminder says until when a saved prescription covers the medicine. */
   prescriptions?: Pick<PrescriptionRecordsService, 'prescriptionCoversOf'>;
+  /** Issue 32: no reminder mail to whoever withdrew their refill-reminder consent. */
+  consents?: Pick<ConsentsService, 'allowedAmong'>;
   publicUrl: string;
   shopName: string;
   jwtSecret: string;
@@ -155,6 +160,11 @@ export function createRefillsService(deps: {
         limit: SCAN_SLICE,
       });
       let mailed = 0;
+      const allowed = await deps.consents?.allowedAmong(
+        tx,
+        rows.map((row) => row.email),
+        'refill_reminders',
+      );
       for (const row of rows) {
         const step = refillScanStep(row, day, deps.daysBefore);
         if (!step.remind) {
@@ -163,7 +173,8 @@ export function createRefillsService(deps: {
         }
         // A product no longer sold online gets no mail (its link would add nothing); the due
         // date still counts as handled, so the rhythm goes on should it come back.
-        if (row.productActive && row.onlineSale) {
+        // A withdrawn consent: the due date counts as handled too, without a mail.
+        if (row.productActive && row.onlineSale && (allowed?.has(row.email) ?? true)) {
           const unsubscribeToken = await signUnsubscribeToken(
             deps.jwtSecret,
             { reminderId: row.id, userId: row.userId },
@@ -182,7 +193,20 @@ export function createRefillsService(deps: {
                 await deps.prescriptions?.prescriptionCoversOf(row.userId, [row.productId], tx)
               )?.get(row.productId),
             },
-            { publicUrl: deps.publicUrl, shopName: deps.shopName, unsubscribeToken },
+            {
+              publicUrl: deps.publicUrl,
+              shopName: deps.shopName,
+              unsubscribeToken,
+              stopAllToken: await signMailLinkToken(
+                deps.jwtSecret,
+                {
+                  purpose: consentUnsubscribePurpose('refill_reminders'),
+                  subject: row.userId,
+                  userId: row.userId,
+                },
+                deps.now?.(),
+              ),
+            },
           );
           await deps.outbox.enqueue(tx, 'refill.reminder', mail);
           mailed += 1;

@@ -11,6 +11,7 @@ import {
   type ShopSettings,
 } from '@pharmacy/shared';
 import { createHealthProbe } from './health-probe';
+import type { ConsentsService } from '../privacy/consents.service';
 import { createSiteService } from './site.service';
 
 const tags = ['site'];
@@ -18,11 +19,11 @@ const tags = ['site'];
 /** Limits for the public forms: generous for people, tight for scripts (OWASP ASVS 6.3). */
 const formRateLimit = { max: 10, timeWindow: '1 minute' };
 
-export const siteRoutes: FastifyPluginAsyncZod<{ payments: ShopSettings['payments'] }> = async (
-  app,
-  { payments },
-) => {
-  const service = createSiteService(app.db.db);
+export const siteRoutes: FastifyPluginAsyncZod<{
+  payments: ShopSettings['payments'];
+  consents: ConsentsService;
+}> = async (app, { payments, consents }) => {
+  const service = createSiteService(app.db.db, consents);
   const probe = createHealthProbe(app.db);
   app.addHook('onClose', async () => probe.close());
 

@@ -46,6 +46,7 @@ export function lockWaiting(db: DbOrTx, productId: number, limit: number) {
   return db
     .select({
       id: stockNotifications.id,
+      userId: stockNotifications.userId,
       email: users.email,
       name: users.name,
     })

@@ -1,8 +1,16 @@
-import { MESSAGES, STOCK_ALERT_TEXTS, type StockAlert } from '@pharmacy/shared';
+import {
+  MESSAGES,
+  STOCK_ALERT_TEXTS,
+  consentUnsubscribePurpose,
+  type StockAlert,
+} from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { signMailLinkToken } from '../../lib/mail-link-token';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailOutbox } from '../notifications/mail-outbox';
+import type { ConsentsService } from '../privacy/consents.service';
+import { backInStockMail } from './back-in-stock-mail';
 import * as repository from './stock-alerts.repository';
 
 export const BACK_IN_STOCK_QUEUE = 'back-in-stock';
@@ -21,6 +29,10 @@ export function createStockAlerts(deps: {
   outbox: MailOutbox;
   publicUrl: string;
   shopName: string;
+  jwtSecret: string;
+  /** Issue 32: no mail to whoever withdrew their back-in-stock consent. */
+  consents: Pick<ConsentsService, 'allowedAmong'>;
+  now?: (() => Date) | undefined;
 }) {
   const { db, jobs } = deps;
 
@@ -34,21 +46,31 @@ export function createStockAlerts(deps: {
       // Sold out again (or withdrawn) before the job ran: the requests keep waiting.
       if (!product || !product.isActive || product.quantity <= 0) return 'done';
       const waiting = await repository.lockWaiting(tx, productId, FAN_OUT_SLICE);
-      for (const request of waiting) {
-        await deps.outbox.enqueue(tx, 'stock.back_in_stock', {
-          to: request.email,
-          subject: `${product.name} is back in stock`,
-          text: [
-            `Hello ${request.name},`,
-            '',
-            `You asked us to tell you when ${product.name} is available again. It is back in stock now:`,
-            `${deps.publicUrl}/product/${product.id}`,
-            '',
-            'We e-mail you once for each request. To hear about it again, ask again on the product page.',
-            '',
-            deps.shopName,
-          ].join('\n'),
-        });
+      // A withdrawn consent: the request is fulfilled all the same, without a mail.
+      const allowed = await deps.consents.allowedAmong(
+        tx,
+        waiting.map((request) => request.email),
+        'back_in_stock',
+      );
+      for (const request of waiting.filter((each) => allowed.has(each.email))) {
+        const unsubscribeToken = await signMailLinkToken(
+          deps.jwtSecret,
+          {
+            purpose: consentUnsubscribePurpose('back_in_stock'),
+            subject: request.userId,
+            userId: request.userId,
+          },
+          deps.now?.(),
+        );
+        await deps.outbox.enqueue(
+          tx,
+          'stock.back_in_stock',
+          backInStockMail(request, product, {
+            publicUrl: deps.publicUrl,
+            shopName: deps.shopName,
+            unsubscribeToken,
+          }),
+        );
       }
       await repository.markNotified(
         tx,
