@@ -63,3 +63,4 @@ export * from './rules/interaction-checks';
 export * from './schemas/patients';
 export * from './rules/prescription-validity';
 export * from './schemas/prescription-records';
+export * from './schemas/staff';

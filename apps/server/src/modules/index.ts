@@ -1,3 +1,4 @@
+import { registerAccess } from './access/access.module';
 import { registerAddresses } from './addresses/addresses.module';
 import { registerAudit } from './audit/audit.module';
 import { registerAuth } from './auth/auth.module';
@@ -47,6 +48,7 @@ export async function registerModules(
 ) {
   const users = registerUsers(ctx);
   registerAuth(ctx, { users });
+  registerAccess(ctx, { users });
   // Issue 32: consents to marketing mail, asked by the site, stock alerts and refills.
   const consents = registerConsents(ctx);
   registerSite(ctx, { consents });

@@ -31,6 +31,8 @@ import {
   returnRequests,
   saltCompositions,
   stockNotifications,
+  staffInvitations,
+  users,
 } from '../../src/db/schema/index';
 import { signUnsubscribeToken } from '../../src/modules/refills/unsubscribe-token';
 import { consentTokenOfA, renewAfterSignOut } from './support/privacy-cells';
@@ -420,6 +422,39 @@ async function patientOfA(w: World): Promise<number> {
   return row.id;
 }
 
+/** Issue 32: a packer's account to change on the Staff page (deactivated when asked). */
+async function packerRow(w: World, deactivated = false): Promise<number> {
+  const [row] = await w.db
+    .insert(users)
+    .values({
+      name: 'Matrix packer',
+      email: `packer-${unique()}@example.com`,
+      roleId: 4,
+      providerName: 'Email',
+      deactivatedAt: deactivated ? new Date() : null,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('no packer');
+  return row.id;
+}
+
+/** Issue 32: an open invitation and its link's token. */
+async function staffInvitation(w: World): Promise<{ id: number; token: string }> {
+  const token = `matrix-invitation-${unique()}`;
+  const [row] = await w.db
+    .insert(staffInvitations)
+    .values({
+      name: 'Matrix invitee',
+      email: `invitee-${unique()}@example.com`,
+      roleId: 4,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: staffInvitations.id });
+  if (!row) throw new Error('no invitation');
+  return { id: row.id, token };
+}
+
 /** A saved prescription of A covering the prescription product, valid for 100 days. */
 async function savedPrescriptionOfA(w: World): Promise<number> {
   const [record] = await w.db
@@ -601,6 +636,62 @@ export const MATRIX: Record<string, Case | Case[]> = {
         newPassword: 'brandnew1',
         confirmPassword: 'brandnew1',
       }),
+  },
+  // Issue 32: staff management (the owner's), and the invitation link (the token is the capability).
+  'GET /api/staff': {
+    note: 'staff accounts and open invitations',
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/staff'),
+  },
+  'POST /api/staff/invitations': {
+    note: 'invite a member of staff by e-mail',
+    expect: ADMIN_ONLY(201),
+    request: () =>
+      json('POST', '/api/staff/invitations', {
+        name: 'Matrix invitee',
+        email: `invite-${unique()}@example.com`,
+        roleId: 4,
+      }),
+  },
+  'DELETE /api/staff/invitations/:id': {
+    note: 'revoke an invitation',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/staff/invitations/${(await staffInvitation(w)).id}`,
+    }),
+  },
+  'GET /api/staff/invitations/:token': {
+    note: 'what an invitation link is for',
+    expect: EVERYONE,
+    request: async (w) => get(`/api/staff/invitations/${(await staffInvitation(w)).token}`),
+  },
+  'POST /api/staff/invitations/accept': {
+    note: 'the link decides, not the caller',
+    expect: EVERYONE,
+    request: async (w) =>
+      json('POST', '/api/staff/invitations/accept', {
+        token: (await staffInvitation(w)).token,
+        password: 'longenough',
+      }),
+  },
+  'PUT /api/staff/:userId/role': {
+    note: "change a member of staff's role",
+    expect: ADMIN_ONLY(200),
+    request: async (w) => json('PUT', `/api/staff/${await packerRow(w)}/role`, { roleId: 5 }),
+  },
+  'POST /api/staff/:userId/deactivate': {
+    note: 'deactivate a member of staff',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({ method: 'POST', url: `/api/staff/${await packerRow(w)}/deactivate` }),
+  },
+  'POST /api/staff/:userId/reactivate': {
+    note: 'reactivate a member of staff',
+    expect: ADMIN_ONLY(200),
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/staff/${await packerRow(w, true)}/reactivate`,
+    }),
   },
   'GET /api/user/getAllUser': {
     note: 'user list',
@@ -1736,7 +1827,9 @@ describe(`authorization matrix (${testDriver})`, () => {
     const app = await buildApp(t.config, { database: t.database, logger: false });
     await app.register(
       async (api) => {
-        api.get('/reports/export', { config: { access: 'reports.view' } }, async () => ({ ok: true }));
+        api.get('/reports/export', { config: { access: 'reports.view' } }, async () => ({
+          ok: true,
+        }));
       },
       { prefix: '/api' },
     );

@@ -47,6 +47,11 @@ export const AUDIT_ACTIONS = [
   'user.erased',
   'user.signed_out_everywhere',
   'consent.changed',
+  'staff.invited',
+  'staff.invitation_revoked',
+  'staff.invitation_accepted',
+  'staff.deactivated',
+  'staff.reactivated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +100,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.erased': 'Customer deleted their account',
   'user.signed_out_everywhere': 'Signed out everywhere',
   'consent.changed': 'Marketing consent changed',
+  'staff.invited': 'Member of staff invited',
+  'staff.invitation_revoked': 'Staff invitation revoked',
+  'staff.invitation_accepted': 'Staff invitation accepted',
+  'staff.deactivated': 'Staff account deactivated',
+  'staff.reactivated': 'Staff account reactivated',
 };
 
 /** The first entry of the chain links to this "previous hash". */

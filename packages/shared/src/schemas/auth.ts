@@ -11,6 +11,9 @@ const password = (requiredMessage: string, minMessage: string) =>
     .min(LIMITS.passwordMinLength, minMessage)
     .max(128, 'Password must be at most 128 characters.');
 
+/** The sign-up password rule, for other forms that set a first password (issue 32 invitations). */
+export const newAccountPasswordSchema = password(MESSAGES.passwordRequired, MESSAGES.passwordMin);
+
 /** Spec §5 login rule. */
 export const loginSchema = z.object({
   email: z

@@ -5,6 +5,7 @@ import {
   PASSWORD_RESET_DONE,
   PROVIDER,
   RESET_LINK_INVALID,
+  STAFF_MESSAGES,
   usesPasswordLogin,
   type AuthResponse,
   type LoginInput,
@@ -94,6 +95,8 @@ export function createAuthService(deps: {
         throw new BadRequestError(MESSAGES.invalidCredentials);
       }
       await emailLimiter.reset(emailKey);
+      // Issue 32: said only to whoever knows the password, so it reveals nothing to a guesser.
+      if (user.deactivatedAt) throw new BadRequestError(STAFF_MESSAGES.accountDeactivated);
       return session(user);
     },
 
@@ -111,7 +114,8 @@ export function createAuthService(deps: {
     /** Always answers the same, whether or not the address has an account. */
     async requestPasswordReset(email: string): Promise<{ message: string }> {
       const user = await users.findCredentialsByEmail(email);
-      if (user && usesPasswordLogin(user.providerName)) {
+      // A deactivated account gets no link (issue 32): the same answer as an unknown address.
+      if (user && !user.deactivatedAt && usesPasswordLogin(user.providerName)) {
         const token = randomBytes(32).toString('base64url');
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
         // The link and its mail are written together: no token without its mail, and no mail
@@ -160,10 +164,12 @@ export function createAuthService(deps: {
      */
     async signInWithGoogle(identity: OidcIdentity): Promise<AuthResponse> {
       const linked = await users.findByProviderSubject(PROVIDER.GOOGLE, identity.subject);
+      if (linked?.deactivatedAt) throw new GoogleAccountError(STAFF_MESSAGES.accountDeactivated);
       if (linked) return session(linked);
       if (!identity.emailVerified)
         throw new GoogleAccountError('Your Google e-mail address is not verified.');
       const existing = await users.findCredentialsByEmail(identity.email);
+      if (existing?.deactivatedAt) throw new GoogleAccountError(STAFF_MESSAGES.accountDeactivated);
       if (existing) {
         if (existing.providerName === PROVIDER.GOOGLE)
           await users.linkProvider(existing.id, PROVIDER.GOOGLE, identity.subject);

@@ -36,6 +36,7 @@ export async function findCredentialsByEmail(db: DbOrTx, email: string) {
       ...profileColumns,
       passwordHash: users.passwordHash,
       tokenVersion: users.tokenVersion,
+      deactivatedAt: users.deactivatedAt,
     })
     .from(users)
     .where(emailEquals(email))
@@ -58,7 +59,11 @@ export async function findCredentialsById(db: DbOrTx, userId: number) {
 
 export async function findByProviderSubject(db: DbOrTx, providerName: string, subject: string) {
   const [row] = await db
-    .select({ ...profileColumns, tokenVersion: users.tokenVersion })
+    .select({
+      ...profileColumns,
+      tokenVersion: users.tokenVersion,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(and(eq(users.providerName, providerName), eq(users.providerSubject, subject)))
     .limit(1);
