@@ -247,6 +247,7 @@ describe('dashboard shell', () => {
       'My Prescriptions',
       'Rewards',
       'Stock Alerts',
+      'All Orders',
       'Manufacturers',
       'Salt Compositions',
       'Divisions',

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { isAdminRole, type Profile } from '@pharmacy/shared';
+import { can, isStaffRole, type Permission, type Profile } from '@pharmacy/shared';
 import { api, isAbortError } from './api-client';
 import {
   clearSession,
@@ -43,7 +43,10 @@ export type AuthStatus = 'anonymous' | 'loading' | 'authenticated';
 export interface Auth {
   status: AuthStatus;
   profile: Profile | null;
-  isAdmin: boolean;
+  /** Anyone who works in the shop (the owner and the staff roles). */
+  isStaff: boolean;
+  /** Whether the signed-in role has a permission (the shared table; the server checks it too). */
+  can: (permission: Permission) => boolean;
   signOut: () => void;
 }
 
@@ -64,7 +67,9 @@ export function useAuth(): Auth {
 
   const current = token !== null && profile ? profile : null;
   const status: AuthStatus = token === null ? 'anonymous' : current ? 'authenticated' : 'loading';
-  return { status, profile: current, isAdmin: isAdminRole(current?.roleId), signOut };
+  const roleId = current?.roleId;
+  const allowed = useCallback((permission: Permission) => can(roleId, permission), [roleId]);
+  return { status, profile: current, isStaff: isStaffRole(roleId), can: allowed, signOut };
 }
 
 /**

@@ -30,7 +30,7 @@ function SignedIn({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
-/** Admin code: loaded only for an admin, so a customer's order page never downloads it. */
+/** Staff code: loaded only for a pharmacist, so a customer's order page never downloads it. */
 const PrescriptionReviewPanel = lazy(async () => ({
   default: (await import('../../features/admin-orders/components/prescription-review-panel'))
     .PrescriptionReviewPanel,
@@ -75,10 +75,13 @@ function OrderCancellation({ order, viewer }: { order: Order; viewer: 'owner' | 
   );
 }
 
-/** DECISIONS pharmacist review: admins review the order's prescriptions under its detail. */
+/**
+ * DECISIONS pharmacist review: the pharmacist (issue 32: prescriptions.review) reviews the order's
+ * prescriptions under its detail.
+ */
 function AdminPrescriptionReview({ orderId }: { orderId: number | null }) {
-  const { isAdmin } = useAuth();
-  if (!isAdmin || orderId === null) return null;
+  const { can } = useAuth();
+  if (!can('prescriptions.review') || orderId === null) return null;
   return (
     <div className="mt-6">
       <Suspense
@@ -116,13 +119,13 @@ export function OrderDetailRoute() {
           taxDocumentActions={(order, documents) => (
             <TaxDocumentDownloads orderId={order.id} documents={documents} />
           )}
-          cancellationSection={(order, { isOwner, isAdmin }) =>
-            isOwner || isAdmin ? (
+          cancellationSection={(order, { isOwner, can }) =>
+            isOwner || can('orders.view') ? (
               <OrderCancellation order={order} viewer={isOwner ? 'owner' : 'admin'} />
             ) : null
           }
-          deliverySection={(order, { isAdmin }) => (
-            <OrderShipments order={order} isAdmin={isAdmin} />
+          deliverySection={(order, { can }) => (
+            <OrderShipments order={order} canFulfil={can('orders.fulfil')} />
           )}
           afterSalesSections={(order, { isOwner }) => (
             <DeliveredOrderReturns order={order} isOwner={isOwner} />

@@ -61,19 +61,20 @@ const singularTitles: Record<ListKind, string> = {
 };
 
 /**
- * Spec §2 list pages: shoppers pick an entry to filter the shop; admins see the plain title, a
+ * Spec §2 list pages: shoppers pick an entry to filter the shop; staff with catalog.manage see the plain title, a
  * click opens the edit dialog and 'Add' the empty one (with delete inside, spec §2 / §6).
  */
 function CatalogListRoute({ kind }: { kind: ListKind }) {
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
+  const canManage = can('catalog.manage');
   const [editing, setEditing] = useState<EditState>(null);
   return (
     <Container className="py-10">
-      <DocumentTitle title={isAdmin ? listTitles[kind] : `Shop by ${listTitles[kind]}`} />
+      <DocumentTitle title={canManage ? listTitles[kind] : `Shop by ${listTitles[kind]}`} />
       <CatalogList
         kind={kind}
-        isAdmin={isAdmin}
-        onEdit={isAdmin ? (entry) => setEditing({ entry }) : undefined}
+        canManage={canManage}
+        onEdit={canManage ? (entry) => setEditing({ entry }) : undefined}
         actions={
           <Button
             onClick={() => setEditing({ entry: null })}
@@ -84,7 +85,7 @@ function CatalogListRoute({ kind }: { kind: ListKind }) {
           </Button>
         }
       />
-      {isAdmin && editing ? (
+      {canManage && editing ? (
         <Suspense fallback={null}>
           <CatalogEntryDialog
             kind={kind}

@@ -10,7 +10,7 @@ import { CatalogueCsvActions } from '../../../features/admin-catalog-csv/compone
 import { CatalogueImport } from '../../../features/admin-catalog-csv/components/catalogue-import';
 import { StockSection } from '../../../features/admin-inventory/components/stock-section';
 import { useAuth } from '../../../lib/auth';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Catalogue administration pages (spec §2 / §6). */
 const catalogTitles: Record<AdminCatalogKind, string> = {
@@ -19,23 +19,23 @@ const catalogTitles: Record<AdminCatalogKind, string> = {
   saltCompositions: 'Salt Compositions',
 };
 
-/** Spec §2: the index lists are reachable from the menu; add and edit exist only for admins. */
+/** Spec §2: the index lists are reachable from the menu; add and edit exist only for catalog.manage. */
 function CatalogListPage({ kind }: { kind: AdminCatalogKind }) {
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   return (
     <>
       <DocumentTitle title={catalogTitles[kind]} />
-      <AdminCatalogList kind={kind} isAdmin={isAdmin} />
+      <AdminCatalogList kind={kind} canManage={can('catalog.manage')} />
     </>
   );
 }
 
 function CatalogFormPage({ kind, mode }: { kind: AdminCatalogKind; mode: 'add' | 'edit' }) {
   return (
-    <RequireAdmin>
+    <RequirePermission permission="catalog.manage">
       <DocumentTitle title={`${mode === 'add' ? 'Add' : 'Edit'} ${catalogTitles[kind]}`} />
       <CatalogEntryPage kind={kind} mode={mode} />
-    </RequireAdmin>
+    </RequirePermission>
   );
 }
 
@@ -60,38 +60,46 @@ export function SaltCompositionAliasRoute() {
 
 export function ProductsAdminRoute() {
   return (
-    <RequireAdmin>
+    <RequirePermission permission="catalog.manage">
       <DocumentTitle title="Products" />
       <AdminProductList actions={<CatalogueCsvActions />} />
-    </RequireAdmin>
+    </RequirePermission>
   );
 }
 
 /** Issue 18 point 4: a catalogue CSV, previewed, then imported all or nothing. */
 export const ProductImportRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="catalog.manage">
     <DocumentTitle title="Import products" />
     <CatalogueImport />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 export const ProductAddRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="catalog.manage">
     <DocumentTitle title="Add Product" />
     <ProductFormPage mode="add" />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 const stockSectionId = paths.dashboard.productEdit.stockSectionId;
 
-/** The product's edit form, and below it its Stock section (issue 15). */
-export const ProductEditRoute = () => (
-  <RequireAdmin>
-    <DocumentTitle title="Edit Product" />
-    <ProductFormPage
-      mode="edit"
-      stockSectionId={stockSectionId}
-      renderBelow={(product) => <StockSection id={stockSectionId} productId={product.id} />}
-    />
-  </RequireAdmin>
-);
+/** The product's edit form, and below it its Stock section (issue 15) for whoever keeps stock. */
+export function ProductEditRoute() {
+  const { can } = useAuth();
+  const stock = can('inventory.manage');
+  return (
+    <RequirePermission permission="catalog.manage">
+      <DocumentTitle title="Edit Product" />
+      <ProductFormPage
+        mode="edit"
+        stockSectionId={stock ? stockSectionId : undefined}
+        renderBelow={
+          stock
+            ? (product) => <StockSection id={stockSectionId} productId={product.id} />
+            : undefined
+        }
+      />
+    </RequirePermission>
+  );
+}

@@ -1,11 +1,11 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { CouponsPage } from '../../../features/admin-coupons/components/coupons-page';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Issue 19: coupon codes (admin only). */
 export const CouponsRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="coupons.manage">
     <DocumentTitle title="Coupons" />
     <CouponsPage />
-  </RequireAdmin>
+  </RequirePermission>
 );

@@ -1,11 +1,11 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { OperationsDashboard } from '../../../features/admin-dashboard/components/operations-dashboard';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Issue 18: the admin's /dashboard, in its own chunk with the chart library. */
 export const OperationsDashboardRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="staff">
     <DocumentTitle title="Dashboard" />
     <OperationsDashboard />
-  </RequireAdmin>
+  </RequirePermission>
 );

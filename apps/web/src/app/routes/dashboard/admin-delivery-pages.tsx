@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { CouriersPage } from '../../../features/admin-delivery/components/couriers-page';
 import { DeliveryAreasPage } from '../../../features/admin-delivery/components/delivery-areas-page';
 import { DispatchCalendarPage } from '../../../features/admin-delivery/components/dispatch-calendar-page';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 const tabs = [
   { label: 'Delivery areas', to: paths.dashboard.deliveryAreas.getHref(), Icon: MapPinned },
@@ -48,36 +48,36 @@ function DeliveryTabs() {
 
 /** Issue 29: where the shop delivers (admin only). */
 export const DeliveryAreasRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="settings.manage">
     <DocumentTitle title="Delivery areas" />
     <DeliveryTabs />
     <DeliveryAreasPage />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 /** Issue 29: the days and hours parcels leave (admin only). */
 export const DispatchCalendarRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="settings.manage">
     <DocumentTitle title="Dispatch calendar" />
     <DeliveryTabs />
     <DispatchCalendarPage />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 /** Issue 29: the couriers parcels leave with (admin only). */
 export const CouriersRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="settings.manage">
     <DocumentTitle title="Couriers" />
     <DeliveryTabs />
     <CouriersPage />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 /** The menu's Delivery entry opens the areas. */
 export const DeliveryRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="settings.manage">
     <Navigate to={paths.dashboard.deliveryAreas.getHref()} replace />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 /** /admin/delivery/areas and /admin/delivery/calendar lead to the dashboard's screens. */

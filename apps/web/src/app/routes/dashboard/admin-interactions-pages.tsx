@@ -1,11 +1,11 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { InteractionsPage } from '../../../features/admin-interactions/components/interactions-page';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Issue 31 point 4: the drug interaction table (admin only). */
 export const InteractionsRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="interactions.manage">
     <DocumentTitle title="Drug interactions" />
     <InteractionsPage />
-  </RequireAdmin>
+  </RequirePermission>
 );

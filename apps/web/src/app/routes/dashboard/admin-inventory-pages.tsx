@@ -3,21 +3,21 @@ import { DocumentTitle } from '../../../components/ui/document-title';
 import { paths } from '../../../config/paths';
 import { LowStockList } from '../../../features/admin-inventory/components/low-stock-list';
 import { NearExpiryList } from '../../../features/admin-inventory/components/near-expiry-list';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Issue 15 stock lists (admin only). */
 export const LowStockRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="inventory.manage">
     <DocumentTitle title="Low Stock" />
     <LowStockList />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 export const NearExpiryRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="inventory.manage">
     <DocumentTitle title="Near Expiry" />
     <NearExpiryList />
-  </RequireAdmin>
+  </RequirePermission>
 );
 
 /** /admin/inventory/low-stock and /admin/inventory/near-expiry lead to the dashboard's lists. */

@@ -1,11 +1,11 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { ContactInbox } from '../../../features/admin-messages/components/contact-inbox';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Issue 18: the Contact Us inbox (admin only). */
 export const ContactInboxRoute = () => (
-  <RequireAdmin>
+  <RequirePermission permission="support.inbox">
     <DocumentTitle title="Messages" />
     <ContactInbox />
-  </RequireAdmin>
+  </RequirePermission>
 );

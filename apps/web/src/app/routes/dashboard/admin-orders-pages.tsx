@@ -7,25 +7,28 @@ import {
 } from '../../../features/admin-orders/components/order-filters';
 import { OrdersCsvExport } from '../../../features/admin-orders/components/orders-csv-export';
 import { OrderList } from '../../../features/orders/components/order-list';
-import { RequireAdmin } from '../../components/require-admin';
+import { useAuth } from '../../../lib/auth';
+import { RequirePermission } from '../../components/require-permission';
 
 /**
- * Admin order pages (spec §2 / §6): all orders, with the orders CSV for the accountant and the
- * filters the dashboard's queues link to (issue 18), and one customer's orders.
+ * Staff order pages (spec §2 / §6; issue 32: orders.view): all orders, with the orders CSV for the
+ * accountant (reports.view) and the filters the dashboard's queues link to (issue 18), and one
+ * customer's orders.
  */
 export function AllOrdersRoute() {
   const filters = useOrderFilters();
+  const { can } = useAuth();
   return (
-    <RequireAdmin>
+    <RequirePermission permission="orders.view">
       <DocumentTitle title="All Orders" />
       <OrderList
         scope="all"
-        isAdmin
-        headerActions={<OrdersCsvExport />}
+        canSeeAll
+        headerActions={can('reports.view') ? <OrdersCsvExport /> : undefined}
         filters={filters}
         filterControls={<OrderFilters />}
       />
-    </RequireAdmin>
+    </RequirePermission>
   );
 }
 
@@ -33,9 +36,9 @@ export function CustomerOrdersRoute() {
   const { userId = '' } = useParams();
   const id = /^\d{1,9}$/.test(userId) && Number(userId) > 0 ? Number(userId) : null;
   return (
-    <RequireAdmin>
+    <RequirePermission permission="orders.view">
       <DocumentTitle title="Customer Orders" />
-      {id === null ? <NotFound /> : <OrderList key={id} scope="customer" userId={id} isAdmin />}
-    </RequireAdmin>
+      {id === null ? <NotFound /> : <OrderList key={id} scope="customer" userId={id} canSeeAll />}
+    </RequirePermission>
   );
 }

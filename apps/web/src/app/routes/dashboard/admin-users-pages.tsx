@@ -1,13 +1,13 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { UsersPage } from '../../../features/admin-users/components/users-page';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** Spec §2 /dashboard/users (admin). */
 export function UsersRoute() {
   return (
-    <RequireAdmin>
+    <RequirePermission permission="customers.view">
       <DocumentTitle title="Users" />
       <UsersPage />
-    </RequireAdmin>
+    </RequirePermission>
   );
 }

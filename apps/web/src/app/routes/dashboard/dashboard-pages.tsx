@@ -19,16 +19,16 @@ export function DashboardLayoutRoute() {
   return <DashboardLayout />;
 }
 
-// The chart library comes with the admin's dashboard only: members never download it.
+// The chart library comes with the staff dashboard only: members never download it.
 const OperationsDashboardRoute = lazy(async () => ({
   default: (await import('./admin-dashboard-pages')).OperationsDashboardRoute,
 }));
 
-/** Issue 18: /dashboard is the operations dashboard for admins and My Profile for members. */
+/** Issue 18 / 32: /dashboard is the operations dashboard for staff and My Profile for members. */
 export function DashboardHomeRoute() {
-  const { isAdmin } = useAuth();
+  const { isStaff } = useAuth();
   // The dashboard layout's Suspense shows its skeleton while the chunk downloads.
-  return isAdmin ? <OperationsDashboardRoute /> : <ProfileRoute />;
+  return isStaff ? <OperationsDashboardRoute /> : <ProfileRoute />;
 }
 
 export function ProfileRoute() {

@@ -12,18 +12,18 @@ const CancelOrderButton = lazy(async () => ({
 }));
 
 /**
- * Spec §2 /dashboard/orders: the signed-in user's own orders (admins too: their own), each with
+ * Spec §2 /dashboard/orders: the signed-in user's own orders (staff too: their own), each with
  * issue 17 'Buy again' and, while allowed, issue 19 'Cancel order'.
  */
 export function OrdersRoute() {
-  const { isAdmin, profile } = useAuth();
+  const { can, profile } = useAuth();
   return (
     <>
       <DocumentTitle title="Your Orders" />
       <OrderList
         scope="own"
         userId={profile?.id}
-        isAdmin={isAdmin}
+        canSeeAll={can('orders.view')}
         orderActions={(order) => (
           <div className="flex flex-wrap gap-2">
             <BuyAgainButton orderId={order.id} onViewCart={openCartDrawer} size="sm" />

@@ -1,13 +1,13 @@
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { ReviewQueue } from '../../../features/admin-orders/components/review-queue';
-import { RequireAdmin } from '../../components/require-admin';
+import { RequirePermission } from '../../components/require-permission';
 
 /** The pharmacist's review queue (DECISIONS), admin only. */
 export function PrescriptionReviewQueueRoute() {
   return (
-    <RequireAdmin>
+    <RequirePermission permission="prescriptions.review">
       <DocumentTitle title="Prescription Reviews" />
       <ReviewQueue />
-    </RequireAdmin>
+    </RequirePermission>
   );
 }

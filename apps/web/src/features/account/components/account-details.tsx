@@ -1,6 +1,6 @@
 import { BadgeCheck, Mail, Phone, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { isAdminRole, PROVIDER, roleLabel, type Profile } from '@pharmacy/shared';
+import { can, isStaffRole, PROVIDER, roleLabel, type Profile } from '@pharmacy/shared';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
@@ -32,7 +32,7 @@ function DetailItem({
 
 /**
  * Spec §2 Account Details: e-mail (or 'Logged in With {provider}'), role badge, edit form; for
- * admins the pharmacist registration number (issue 16).
+ * prescription reviewers the pharmacist registration number (issue 16; issue 32 role labels).
  */
 export function AccountDetails({ profile }: { profile: Profile }) {
   const role = roleLabel(profile.roleId);
@@ -46,7 +46,9 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           <span
             className={cn(
               'rounded-full px-3 py-1 text-xs font-semibold',
-              role === 'Admin' ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-800',
+              isStaffRole(profile.roleId)
+                ? 'bg-brand-700 text-white'
+                : 'bg-brand-50 text-brand-800',
             )}
           >
             <span className="sr-only">Role: </span>
@@ -64,7 +66,7 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           <DetailItem icon={Phone} label="Phone number">
             {profile.phoneNumber || '—'}
           </DetailItem>
-          {isAdminRole(profile.roleId) ? (
+          {can(profile.roleId, 'prescriptions.review') ? (
             <DetailItem icon={BadgeCheck} label="Pharmacist registration number">
               {profile.pharmacistRegistrationNumber ?? (
                 <span className="font-normal text-slate-600">Not added</span>

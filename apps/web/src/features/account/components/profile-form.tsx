@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
-  isAdminRole,
+  can,
   MESSAGES,
   profileUpdateSchema,
   type Profile,
@@ -17,9 +17,12 @@ import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileFormValues = z.input<typeof profileUpdateSchema>;
 
+/** Issue 16 / 32: the registration number belongs to whoever reviews prescriptions. */
+const reviewsPrescriptions = (profile: Profile) => can(profile.roleId, 'prescriptions.review');
+
 /**
- * The form's values for a profile. Only an admin's form carries the pharmacist registration
- * number (issue 16): a member's leaves it out, which the server reads as "unchanged".
+ * The form's values for a profile. Only a reviewer's form carries the pharmacist registration
+ * number (issue 16): anyone else's leaves it out, which the server reads as "unchanged".
  */
 function formValues(profile: Profile): ProfileFormValues {
   const values: ProfileFormValues = {
@@ -27,14 +30,15 @@ function formValues(profile: Profile): ProfileFormValues {
     email: profile.email,
     phoneNumber: profile.phoneNumber ?? '',
   };
-  if (isAdminRole(profile.roleId)) {
+  if (reviewsPrescriptions(profile)) {
     values.pharmacistRegistrationNumber = profile.pharmacistRegistrationNumber ?? '';
   }
   return values;
 }
 
 /**
- * Spec §2 / §5 Account Details edit form: name, e-mail, phone, and for admins (issue 16) the
+ * Spec §2 / §5 Account Details edit form: name, e-mail, phone, and for prescription reviewers
+ * (issue 16; issue 32: prescriptions.review) the
  * pharmacist registration number that lets them decide on prescriptions (empty clears it).
  * Checked on submit, then again as the fields change; success toasts 'Profile updated
  * successfully', a failure shows the server's message as an error toast (spec §8).
@@ -42,7 +46,7 @@ function formValues(profile: Profile): ProfileFormValues {
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const inFlight = useRef(false);
-  const isAdmin = isAdminRole(profile.roleId);
+  const reviewer = reviewsPrescriptions(profile);
   const {
     register,
     handleSubmit,
@@ -95,7 +99,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             />
           )}
         </FormField>
-        {isAdmin ? (
+        {reviewer ? (
           <FormField
             label="Pharmacist registration number"
             error={errors.pharmacistRegistrationNumber?.message}

@@ -16,7 +16,13 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
  * Spec §2 dashboard catalogue lists: admins add, edit and delete (with confirmation; the server
  * refuses an entry that products still use, and that reason is shown). Others only read.
  */
-export function AdminCatalogList({ kind, isAdmin }: { kind: AdminCatalogKind; isAdmin: boolean }) {
+export function AdminCatalogList({
+  kind,
+  canManage,
+}: {
+  kind: AdminCatalogKind;
+  canManage: boolean;
+}) {
   const { title, singular, emptyText, addHref, editHref, hasImage } = catalogKinds[kind];
   const { data, isPending, error } = useCatalogEntries(kind);
   const remove = useDeleteCatalogEntry(kind);
@@ -33,7 +39,7 @@ export function AdminCatalogList({ kind, isAdmin }: { kind: AdminCatalogKind; is
         title={title}
         description={data ? `${data.length} ${data.length === 1 ? 'entry' : 'entries'}` : undefined}
         actions={
-          isAdmin ? (
+          canManage ? (
             <ButtonLink to={addHref} icon={<Plus aria-hidden="true" className="size-4" />}>
               Add {singular}
             </ButtonLink>
@@ -54,7 +60,7 @@ export function AdminCatalogList({ kind, isAdmin }: { kind: AdminCatalogKind; is
         <EmptyState
           title={emptyText}
           action={
-            isAdmin ? (
+            canManage ? (
               <ButtonLink
                 to={addHref}
                 variant="secondary"
@@ -84,7 +90,7 @@ export function AdminCatalogList({ kind, isAdmin }: { kind: AdminCatalogKind; is
                 <th scope="col" className="px-3 py-2">
                   Name
                 </th>
-                {isAdmin ? (
+                {canManage ? (
                   <th scope="col" className="px-3 py-2 text-right">
                     Actions
                   </th>
@@ -114,7 +120,7 @@ export function AdminCatalogList({ kind, isAdmin }: { kind: AdminCatalogKind; is
                   <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                     {entry.name}
                   </th>
-                  {isAdmin ? (
+                  {canManage ? (
                     <td className="px-3 py-2">
                       <div className="flex justify-end gap-1">
                         <Link

@@ -153,3 +153,56 @@ describe('operations dashboard: the dispatch desk (issue 29 point 5)', { timeout
     expect(card.textContent).toContain('before: —');
   });
 });
+
+describe('operations dashboard by role (issue 32)', { timeout: 20_000 }, () => {
+  it("shows a packer's queues only, without figures, charts or stock frames", async () => {
+    renderDashboard({
+      generatedAt: '2026-11-26T06:30:00.000Z',
+      timeZone: 'Asia/Kolkata',
+      today: '2026-11-26',
+      queues: { approved: 1, packing: 2, dueToday: 3, late: 0, overdue: 0 },
+    });
+    const queues = await screen.findByRole('region', { name: 'Work queues' });
+    expect(
+      within(queues)
+        .getAllByRole('link')
+        .map((link) => link.textContent?.split(':')[0]),
+    ).toEqual([
+      'Approved, to start packing',
+      'To pack and dispatch',
+      'Due today',
+      'Late',
+      'Past expected delivery',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'How the shop is doing' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'The last 30 days' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Stock to look at' })).toBeNull();
+    expect(screen.queryByRole('figure')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/₹|NaN/);
+  });
+
+  it('shows the stock lists without the charts for a role that keeps stock only', async () => {
+    renderDashboard({
+      generatedAt: '2026-11-26T06:30:00.000Z',
+      timeZone: 'Asia/Kolkata',
+      today: '2026-11-26',
+      queues: {},
+      lowStock: [],
+      lowStockCount: 0,
+    });
+    expect(await screen.findByRole('heading', { name: 'Stock to look at' })).toBeTruthy();
+    expect(screen.getByText('No product is below its reorder level.')).toBeTruthy();
+    expect(screen.queryByText('No batch expires soon.')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Work queues' })).toBeNull();
+  });
+
+  it('says so when the role has nothing on the dashboard', async () => {
+    renderDashboard({
+      generatedAt: '2026-11-26T06:30:00.000Z',
+      timeZone: 'Asia/Kolkata',
+      today: '2026-11-26',
+      queues: {},
+    });
+    expect(await screen.findByText('Nothing on your dashboard.')).toBeTruthy();
+  });
+});

@@ -85,32 +85,43 @@ function StockTable({
   );
 }
 
-/** The inventory module's low-stock and near-expiry lists, their first rows and a way to all. */
+/**
+ * The inventory module's low-stock and near-expiry lists, their first rows and a way to all
+ * (issue 32: only the lists the answer has; null when it has neither).
+ */
 export function StockLists({ dashboard }: { dashboard: DashboardResponse }) {
+  const { lowStock, lowStockCount, nearExpiry, nearExpiryCount } = dashboard;
+  const low = lowStock !== undefined && lowStockCount !== undefined;
+  const expiring = nearExpiry !== undefined && nearExpiryCount !== undefined;
+  if (!low && !expiring) return null;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <StockTable
-        title="Low stock"
-        total={dashboard.lowStockCount}
-        href={paths.dashboard.lowStock.getHref()}
-        empty="No product is below its reorder level."
-        headers={['Product', 'In stock', 'Reorder at']}
-        rows={dashboard.lowStock.map((item) => ({
-          key: item.productId,
-          cells: [item.name, item.quantity, item.reorderLevel],
-        }))}
-      />
-      <StockTable
-        title="Near expiry"
-        total={dashboard.nearExpiryCount}
-        href={paths.dashboard.nearExpiry.getHref()}
-        empty="No batch expires soon."
-        headers={['Product', 'Batch', 'Expires', 'Units']}
-        rows={dashboard.nearExpiry.map((item) => ({
-          key: item.batchId,
-          cells: [item.productName, item.batchNumber, shortDay(item.expiryDate), item.onHand],
-        }))}
-      />
+      {low ? (
+        <StockTable
+          title="Low stock"
+          total={lowStockCount}
+          href={paths.dashboard.lowStock.getHref()}
+          empty="No product is below its reorder level."
+          headers={['Product', 'In stock', 'Reorder at']}
+          rows={lowStock.map((item) => ({
+            key: item.productId,
+            cells: [item.name, item.quantity, item.reorderLevel],
+          }))}
+        />
+      ) : null}
+      {expiring ? (
+        <StockTable
+          title="Near expiry"
+          total={nearExpiryCount}
+          href={paths.dashboard.nearExpiry.getHref()}
+          empty="No batch expires soon."
+          headers={['Product', 'Batch', 'Expires', 'Units']}
+          rows={nearExpiry.map((item) => ({
+            key: item.batchId,
+            cells: [item.productName, item.batchNumber, shortDay(item.expiryDate), item.onHand],
+          }))}
+        />
+      ) : null}
     </div>
   );
 }

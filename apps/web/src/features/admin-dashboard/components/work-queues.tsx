@@ -14,19 +14,22 @@ import { ORDER_STATUS, type DashboardResponse } from '@pharmacy/shared';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
-interface Queue {
+interface Queue<Count = number> {
   label: string;
   hint: string;
-  count: number;
+  count: Count;
   to: string;
   Icon: LucideIcon;
   /** Amber when something waits, red when something is late. */
   tone: 'warn' | 'late';
 }
 
-function queuesOf(queues: DashboardResponse['queues']): Queue[] {
+const shown = (queue: Queue<number | undefined>): queue is Queue => queue.count !== undefined;
+
+/** Issue 32: the queues the answer has; the server leaves out the ones this role cannot work. */
+export function queuesOf(queues: DashboardResponse['queues']): Queue[] {
   const orders = paths.dashboard.ordersAll;
-  return [
+  const all: Queue<number | undefined>[] = [
     {
       label: 'Prescriptions to review',
       hint: 'Waiting To Accept',
@@ -93,6 +96,7 @@ function queuesOf(queues: DashboardResponse['queues']): Queue[] {
       tone: 'warn',
     },
   ];
+  return all.filter(shown);
 }
 
 /**
@@ -101,13 +105,15 @@ function queuesOf(queues: DashboardResponse['queues']): Queue[] {
  * 'To pack and dispatch: 3'.
  */
 export function WorkQueues({ queues }: { queues: DashboardResponse['queues'] }) {
+  const list = queuesOf(queues);
+  if (list.length === 0) return null;
   return (
     <section aria-labelledby="work-queues-title" className="mb-8">
       <h2 id="work-queues-title" className="mb-3 text-lg font-semibold text-slate-900">
         Work queues
       </h2>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {queuesOf(queues).map(({ label, hint, count, to, Icon, tone }) => (
+        {list.map(({ label, hint, count, to, Icon, tone }) => (
           <li key={label}>
             <Link
               to={to}

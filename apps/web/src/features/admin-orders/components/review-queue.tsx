@@ -72,9 +72,11 @@ export function ReviewQueue() {
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                     {order.status}
                   </span>
-                  <span className="font-semibold text-slate-900">
-                    {formatMoney(order.totalOrderValue, currencySymbol)}
-                  </span>
+                  {order.totalOrderValue !== undefined ? (
+                    <span className="font-semibold text-slate-900">
+                      {formatMoney(order.totalOrderValue, currencySymbol)}
+                    </span>
+                  ) : null}
                 </span>
               </Link>
             </li>

@@ -3,7 +3,7 @@ import { useId, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   formatLongDate,
-  isAdminRole,
+  isStaffRole,
   LIMITS,
   roleLabel,
   type UserListItem,
@@ -78,7 +78,7 @@ function UserRow({ user, index }: { user: UserListItem; index: number }) {
         <span
           className={cn(
             'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-            isAdminRole(user.roleId) ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-800',
+            isStaffRole(user.roleId) ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-800',
           )}
         >
           {roleLabel(user.roleId)}

@@ -16,11 +16,11 @@ const itemClass =
 
 /**
  * Spec §2 header user menu: the user's name or 'Login'. Signed out: 'Login' and 'Sign Up'. Signed
- * in: 'Dashboard' (admin) or 'Settings', and 'Sign Out' (clears the session, goes to /). Closes on
+ * in: 'Dashboard' (staff) or 'Settings', and 'Sign Out' (clears the session, goes to /). Closes on
  * an outside click, on Escape and after a choice; arrow keys move between the entries.
  */
 export function UserMenu() {
-  const { status, profile, isAdmin, signOut } = useAuth();
+  const { status, profile, isStaff, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -48,7 +48,7 @@ export function UserMenu() {
         ]
       : [
           ...(status === 'authenticated'
-            ? [{ label: isAdmin ? 'Dashboard' : 'Settings', to: paths.dashboard.root.getHref() }]
+            ? [{ label: isStaff ? 'Dashboard' : 'Settings', to: paths.dashboard.root.getHref() }]
             : []),
           {
             label: 'Sign Out',

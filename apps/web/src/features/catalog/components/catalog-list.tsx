@@ -58,30 +58,30 @@ const gridClasses = 'grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols
  */
 export function CatalogList({
   kind,
-  isAdmin = false,
+  canManage = false,
   onEdit,
   actions,
 }: {
   kind: CatalogListKind;
-  isAdmin?: boolean;
+  canManage?: boolean;
   onEdit?: (item: NamedItem | Division) => void;
   actions?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { title, filterKey, emptyText } = catalogListKinds[kind];
   const { items, isPending, error, refetch } = useCatalogList(kind);
-  const editing = isAdmin && onEdit !== undefined;
+  const editing = canManage && onEdit !== undefined;
 
   return (
     <>
       <PageHeader
-        title={isAdmin ? title : `Shop by ${title}`}
+        title={canManage ? title : `Shop by ${title}`}
         description={
-          isAdmin
+          canManage
             ? `Choose an entry to rename it${kind === 'divisions' ? ', change its image' : ''} or delete it.`
             : `Choose one to see its products.`
         }
-        actions={isAdmin ? actions : null}
+        actions={canManage ? actions : null}
       />
       {isPending ? (
         <LoadingRegion label={`Loading ${title.toLowerCase()}`} className={gridClasses}>

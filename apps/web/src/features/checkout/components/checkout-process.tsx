@@ -86,9 +86,11 @@ function OrderSummary({ detail }: { detail: OrderDetailResponse }) {
               </span>
               {line.prescription ? <PrescriptionRequiredTag /> : null}
             </span>
-            <span className="shrink-0 font-medium text-slate-900">
-              {money(lineTotal(line.offerPrice, line.quantity))}
-            </span>
+            {line.offerPrice !== undefined ? (
+              <span className="shrink-0 font-medium text-slate-900">
+                {money(lineTotal(line.offerPrice, line.quantity))}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -96,10 +98,12 @@ function OrderSummary({ detail }: { detail: OrderDetailResponse }) {
         <span className="text-slate-600">Shipping</span>
         <span className="font-semibold text-green-800">Free</span>
       </p>
-      <p className="mt-2 flex justify-between text-base font-bold text-slate-900">
-        <span>Total</span>
-        <span>{money(order.totalOrderValue)}</span>
-      </p>
+      {order.totalOrderValue !== undefined ? (
+        <p className="mt-2 flex justify-between text-base font-bold text-slate-900">
+          <span>Total</span>
+          <span>{money(order.totalOrderValue)}</span>
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -94,10 +94,10 @@ function CashOnDeliveryConfirm({
 }
 
 /** Issue 28: cash on delivery up to the shop's maximum (rupees in the settings, paise here). */
-export function cashOnDeliveryFor(order: Order, settings: ShopSettings) {
+export function cashOnDeliveryFor(totalOrderValue: number, settings: ShopSettings) {
   const max = settings.payments.codMaxOrderValue;
   return cashOnDeliveryCheck(
-    Math.round(order.totalOrderValue * 100),
+    Math.round(totalOrderValue * 100),
     max === null ? null : Math.round(max * 100),
     settings.currencySymbol,
   );
@@ -127,23 +127,34 @@ export function cashOnDeliveryAtPincode(
  * reason said instead above it (the server refuses it too).
  */
 export function PaymentStep({ order }: { order: Order }) {
+  // Issue 32: only the order's own customer pays, and only they get its total in the answer.
+  if (order.totalOrderValue === undefined)
+    return (
+      <p className="text-sm text-slate-700">
+        Only the customer who placed this order can choose how to pay for it.
+      </p>
+    );
+  return <PaymentChoice order={order} totalOrderValue={order.totalOrderValue} />;
+}
+
+function PaymentChoice({ order, totalOrderValue }: { order: Order; totalOrderValue: number }) {
   const settings = useShopSettings();
   const { currencySymbol } = settings;
   const pincode = order.shippingAddress?.pinCode ?? null;
   const pincodeDelivery = usePincodeDelivery(pincode);
   const cashOnDelivery = cashOnDeliveryAtPincode(
-    cashOnDeliveryFor(order, settings),
+    cashOnDeliveryFor(totalOrderValue, settings),
     pincode,
     pincodeDelivery.data,
   );
   // Razorpay takes more than cards: the choice view names what the shop takes online.
   const razorpay = settings.payments.online === 'razorpay';
   const online = razorpay ? 'Online payment' : 'Card payment';
-  const cardOffered = cardPaymentOffered(order.totalOrderValue);
+  const cardOffered = cardPaymentOffered(totalOrderValue);
   const intent = usePaymentIntent(order.id, cardOffered);
   const [paymentWindowOpen, setPaymentWindowOpen] = useState(true);
   const [cashChosen, setCashChosen] = useState(false);
-  const total = formatMoney(order.totalOrderValue, currencySymbol);
+  const total = formatMoney(totalOrderValue, currencySymbol);
 
   const view = paymentView({
     cardOffered,

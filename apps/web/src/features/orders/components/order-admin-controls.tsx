@@ -138,10 +138,13 @@ export function statusChoices(currentId: number, nextStatusIds: readonly number[
 export function OrderAdminControls({
   order,
   nextStatusIds,
+  canSetDate = true,
 }: {
   order: Order;
-  /** The statuses the server allows an admin to set next (dispensing.nextStatusIds). */
+  /** The statuses the server allows this role to set next (dispensing.nextStatusIds). */
   nextStatusIds: readonly number[];
+  /** Issue 32: the expected delivery date is orders.fulfil's (support only cancels). */
+  canSetDate?: boolean;
 }) {
   const statusFieldId = useId();
   const dateFieldId = useId();
@@ -201,33 +204,35 @@ export function OrderAdminControls({
           </p>
         ) : null}
       </div>
-      <form className="flex flex-col gap-1" onSubmit={(event) => void saveDate(event)}>
-        <label htmlFor={dateFieldId} className="text-sm font-medium text-slate-800">
-          Expected delivery date
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <Input
-            id={dateFieldId}
-            type="date"
-            min={order.createdAt.slice(0, 10)}
-            aria-invalid={errors.expectedDeliveryDate ? true : undefined}
-            aria-describedby={errors.expectedDeliveryDate ? dateErrorId : undefined}
-            {...register('expectedDeliveryDate')}
-            className="w-auto min-w-0 flex-1"
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={!date || dateUnchanged}
-            isPending={update.isPending && update.variables?.expectedDeliveryDate !== undefined}
-          >
-            Save date
-          </Button>
-        </div>
-        {errors.expectedDeliveryDate ? (
-          <FieldError id={dateErrorId}>{errors.expectedDeliveryDate.message}</FieldError>
-        ) : null}
-      </form>
+      {canSetDate ? (
+        <form className="flex flex-col gap-1" onSubmit={(event) => void saveDate(event)}>
+          <label htmlFor={dateFieldId} className="text-sm font-medium text-slate-800">
+            Expected delivery date
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id={dateFieldId}
+              type="date"
+              min={order.createdAt.slice(0, 10)}
+              aria-invalid={errors.expectedDeliveryDate ? true : undefined}
+              aria-describedby={errors.expectedDeliveryDate ? dateErrorId : undefined}
+              {...register('expectedDeliveryDate')}
+              className="w-auto min-w-0 flex-1"
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={!date || dateUnchanged}
+              isPending={update.isPending && update.variables?.expectedDeliveryDate !== undefined}
+            >
+              Save date
+            </Button>
+          </div>
+          {errors.expectedDeliveryDate ? (
+            <FieldError id={dateErrorId}>{errors.expectedDeliveryDate.message}</FieldError>
+          ) : null}
+        </form>
+      ) : null}
       {canCancel ? (
         <CancelOrder
           open={confirmOpen}

@@ -52,10 +52,12 @@ export function OrderCard({
         </div>
         <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
           <OrderStatusBadge order={order} />
-          <p className="text-lg font-bold text-slate-900">
-            <span className="sr-only">Total </span>
-            {formatMoney(order.totalOrderValue, currencySymbol)}
-          </p>
+          {order.totalOrderValue !== undefined ? (
+            <p className="text-lg font-bold text-slate-900">
+              <span className="sr-only">Total </span>
+              {formatMoney(order.totalOrderValue, currencySymbol)}
+            </p>
+          ) : null}
         </div>
       </div>
       {actions ? (

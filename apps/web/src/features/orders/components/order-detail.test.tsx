@@ -350,3 +350,85 @@ describe('order detail discounts (issue 19)', () => {
     expect(screen.getAllByText('₹124.45').length).toBeGreaterThan(0);
   });
 });
+
+describe('order detail by role (issue 32)', () => {
+  const packer = { ...admin, id: 4, name: 'Pavan Packer', roleId: 4 };
+  const support = { ...admin, id: 5, name: 'Sara Support', roleId: 5 };
+
+  /** The answer the server gives staff without money.view: no totals, no prices. */
+  function withoutMoney(statusId: number, nextStatusIds: number[]): OrderDetailResponse {
+    const answer = detail(statusId, 3, { nextStatusIds });
+    const {
+      totalOrderValue: _total,
+      paymentNote: _payment,
+      subtotal: _subtotal,
+      couponCode: _coupon,
+      couponDiscount: _couponDiscount,
+      pointsRedeemed: _points,
+      pointsDiscount: _pointsDiscount,
+      ...order
+    } = answer.order;
+    return {
+      ...answer,
+      order,
+      orderDetails: answer.orderDetails.map(
+        ({ offerPrice: _o, maximumRetailPrice: _m, lineTotal: _l, discount: _d, ...line }) => line,
+      ),
+      taxDocuments: { invoice: { number: 'INV-1', issuedAt: '2026-11-21' }, creditNotes: [] },
+    };
+  }
+
+  it('shows a packer the lines and quantities without any money, and the packing controls', async () => {
+    signIn(packer, {
+      'GET /api/order/getOrderDetail/42': {
+        body: withoutMoney(ORDER_STATUS.PACKING, [ORDER_STATUS.DISPATCHED]),
+      },
+    });
+    renderWithProviders(
+      <OrderDetail
+        orderId={42}
+        taxDocumentActions={() => <button type="button">Invoice</button>}
+      />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeTruthy();
+    expect(screen.getByText('Quantity 2')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/₹|NaN|Order value/);
+    expect(screen.queryByRole('button', { name: 'Invoice' })).toBeNull();
+    const status = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Packing', 'Dispatched']);
+    expect(screen.getByLabelText('Expected delivery date')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to orders' }).getAttribute('href')).toBe(
+      '/dashboard/orders/all',
+    );
+  });
+
+  it('gives support the cancellation but not the delivery date', async () => {
+    signIn(support, {
+      'GET /api/order/getOrderDetail/42': {
+        body: detail(ORDER_STATUS.ACCEPTED, 3, { nextStatusIds: [ORDER_STATUS.CANCELLED] }),
+      },
+    });
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByRole('button', { name: 'Cancel Order' })).toBeTruthy();
+    expect(screen.queryByLabelText('Expected delivery date')).toBeNull();
+    // Support sees money: the answer has it.
+    expect(screen.getAllByText('₹160.50').length).toBeGreaterThan(0);
+  });
+
+  it('gives a pharmacist no order controls', async () => {
+    signIn(
+      { ...admin, id: 3, roleId: 3 },
+      {
+        'GET /api/order/getOrderDetail/42': { body: detail(ORDER_STATUS.ACCEPTED) },
+      },
+    );
+    renderWithProviders(<OrderDetail orderId={42} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeTruthy();
+    expect(screen.queryByLabelText('Order status')).toBeNull();
+  });
+});

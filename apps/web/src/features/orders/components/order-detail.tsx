@@ -9,6 +9,7 @@ import {
   type Order,
   type OrderDetailLine,
   type OrderTaxDocuments,
+  type Permission,
 } from '@pharmacy/shared';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -27,7 +28,7 @@ import { OrderSavedPrescriptions } from './order-saved-prescriptions';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 
-/** Admins only: its form code (react-hook-form) is not part of a customer's order page. */
+/** Staff only: its form code (react-hook-form) is not part of a customer's order page. */
 const OrderAdminControls = lazy(async () => ({
   default: (await import('./order-admin-controls')).OrderAdminControls,
 }));
@@ -122,13 +123,19 @@ function DetailSkeleton() {
   );
 }
 
+/** Who is looking: the order's own customer, or staff with the permissions of their role. */
+export interface OrderViewer {
+  isOwner: boolean;
+  can: (permission: Permission) => boolean;
+}
+
 /**
  * Spec §2 order detail: id, value, date, status, expected delivery and delivered dates, shipping
  * address, items with line totals, 'Back to orders', the status timeline, the approving
  * pharmacist once a prescription is approved (issue 16), the invoice and credit notes to download
- * (issue 18); for the owner a
- * 'Complete Order' link while the order waits on them (DECISIONS); for admins the controls,
- * hidden once the order is Delivered or Cancelled. Empty: 'No order found.'.
+ * (issue 18); for the owner a 'Complete Order' link while the order waits on them (DECISIONS);
+ * for staff with orders.fulfil or orders.cancel the controls, hidden once the order is Delivered
+ * or Cancelled (issue 32: money shows only when the answer has it). Empty: 'No order found.'.
  */
 export function OrderDetail({
   orderId,
@@ -147,13 +154,14 @@ export function OrderDetail({
   /** The invoice and credit notes to download, for the owner and admins (issue 18). */
   taxDocumentActions?: (order: Order, documents: OrderTaxDocuments) => ReactNode;
   /** Under the status history: the route's after-sales sections (issue 19 returns). */
-  afterSalesSections?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
-  /** Under the items: the parcels, their tracking and, for admins, the dispatch (issue 29). */
-  deliverySection?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
+  afterSalesSections?: (order: Order, viewer: OrderViewer) => ReactNode;
+  /** Under the items: the parcels, their tracking and, for orders.fulfil, the dispatch (issue 29). */
+  deliverySection?: (order: Order, viewer: OrderViewer) => ReactNode;
   /** Atop the side column: cancel, change address, who cancelled, refunds (issue 19). */
-  cancellationSection?: (order: Order, viewer: { isOwner: boolean; isAdmin: boolean }) => ReactNode;
+  cancellationSection?: (order: Order, viewer: OrderViewer) => ReactNode;
 }) {
-  const { profile, isAdmin } = useAuth();
+  const { profile, can } = useAuth();
+  const seesAll = can('orders.view');
   const { currencySymbol } = useShopSettings();
   const query = useOrderDetail(orderId);
   const money = (amount: number) => formatMoney(amount, currencySymbol);
@@ -165,7 +173,7 @@ export function OrderDetail({
   if (notFound || !query.data) {
     return (
       <>
-        <PageHeader title="Order Details" actions={<BackToOrders admin={isAdmin} />} />
+        <PageHeader title="Order Details" actions={<BackToOrders admin={seesAll} />} />
         {notFound ? (
           <EmptyState icon={<PackageSearch className="size-8" />} title={ORDER_NOT_FOUND} />
         ) : (
@@ -185,6 +193,10 @@ export function OrderDetail({
 
   const { order, orderDetails, statusHistory, dispensing, taxDocuments } = query.data;
   const isOwner = profile?.id === order.userId;
+  const viewer: OrderViewer = { isOwner, can };
+  // Issue 32: money shows only when the answer has it (staff without money.view get none).
+  const { subtotal, couponDiscount = 0, pointsDiscount = 0, totalOrderValue } = order;
+  const manage = can('orders.fulfil') || can('orders.cancel');
 
   return (
     <>
@@ -207,7 +219,7 @@ export function OrderDetail({
                 Complete Order
               </ButtonLink>
             ) : null}
-            <BackToOrders admin={isAdmin && !isOwner} />
+            <BackToOrders admin={seesAll && !isOwner} />
           </>
         }
       />
@@ -224,31 +236,33 @@ export function OrderDetail({
                 />
               ))}
             </ul>
-            {order.couponDiscount > 0 || order.pointsDiscount > 0 ? (
+            {subtotal !== undefined && (couponDiscount > 0 || pointsDiscount > 0) ? (
               // Issue 19: what the coupon and points took off before payment.
               <dl className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
                 <div className="flex justify-between">
                   <dt className="text-slate-600">Subtotal</dt>
-                  <dd className="text-slate-900">{money(order.subtotal)}</dd>
+                  <dd className="text-slate-900">{money(subtotal)}</dd>
                 </div>
-                {order.couponDiscount > 0 ? (
+                {couponDiscount > 0 ? (
                   <div className="flex justify-between">
                     <dt className="text-slate-600">Coupon ({order.couponCode})</dt>
-                    <dd className="text-green-800">−{money(order.couponDiscount)}</dd>
+                    <dd className="text-green-800">−{money(couponDiscount)}</dd>
                   </div>
                 ) : null}
-                {order.pointsDiscount > 0 ? (
+                {pointsDiscount > 0 ? (
                   <div className="flex justify-between">
                     <dt className="text-slate-600">Points ({order.pointsRedeemed})</dt>
-                    <dd className="text-green-800">−{money(order.pointsDiscount)}</dd>
+                    <dd className="text-green-800">−{money(pointsDiscount)}</dd>
                   </div>
                 ) : null}
               </dl>
             ) : null}
-            <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
-              <span>Order value</span>
-              <span>{money(order.totalOrderValue)}</span>
-            </p>
+            {totalOrderValue !== undefined ? (
+              <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
+                <span>Order value</span>
+                <span>{money(totalOrderValue)}</span>
+              </p>
+            ) : null}
             {isOwner && ownerActions ? (
               <div className="mt-4 border-t border-slate-200 pt-4">{ownerActions(order)}</div>
             ) : null}
@@ -258,14 +272,14 @@ export function OrderDetail({
           {isOwner && orderDetails.some((line) => line.prescription) ? (
             <OrderSavedPrescriptions orderId={order.id} />
           ) : null}
-          {deliverySection?.(order, { isOwner, isAdmin })}
+          {deliverySection?.(order, viewer)}
           <Section title="Status history">
             <OrderTimeline history={statusHistory} />
           </Section>
-          {afterSalesSections?.(order, { isOwner, isAdmin })}
+          {afterSalesSections?.(order, viewer)}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          {cancellationSection?.(order, { isOwner, isAdmin })}
+          {cancellationSection?.(order, viewer)}
           <Section title="Summary">
             <dl className="-my-1.5 divide-y divide-slate-100">
               <Fact label="Order ID">#{order.id}</Fact>
@@ -273,7 +287,9 @@ export function OrderDetail({
                 <OrderStatusBadge order={order} />
               </Fact>
               {dispensing.approval ? <ApprovalFact approval={dispensing.approval} /> : null}
-              <Fact label="Order value">{money(order.totalOrderValue)}</Fact>
+              {totalOrderValue !== undefined ? (
+                <Fact label="Order value">{money(totalOrderValue)}</Fact>
+              ) : null}
               <Fact label="Order date">
                 <time dateTime={order.createdAt}>{formatLongDate(order.createdAt)}</time>
               </Fact>
@@ -294,7 +310,7 @@ export function OrderDetail({
               {order.paymentNote ? <Fact label="Payment">{order.paymentNote}</Fact> : null}
             </dl>
           </Section>
-          {taxDocuments.invoice && taxDocumentActions ? (
+          {taxDocuments.invoice && taxDocumentActions && (isOwner || can('money.view')) ? (
             <Section
               title={taxDocuments.creditNotes.length > 0 ? 'Invoice and credit note' : 'Invoice'}
             >
@@ -304,7 +320,7 @@ export function OrderDetail({
           <Section title="Shipping address">
             <ShippingAddress order={order} />
           </Section>
-          {showAdminControls(order, isAdmin) ? (
+          {showAdminControls(order, manage) ? (
             <Section title="Manage order">
               <Suspense
                 fallback={
@@ -317,6 +333,7 @@ export function OrderDetail({
                   key={order.id}
                   order={order}
                   nextStatusIds={dispensing.nextStatusIds}
+                  canSetDate={can('orders.fulfil')}
                 />
               </Suspense>
             </Section>

@@ -7,7 +7,8 @@ import { orderImageUrl } from '../lib/order-rules';
 
 /**
  * Spec §2 order items: image, name linking to the product, offer price, quantity, line total;
- * issue 16: 'Prescription required' on prescription medicine.
+ * issue 16: 'Prescription required' on prescription medicine. Issue 32: without the prices in the
+ * answer (staff without money.view) the line shows its quantity only.
  */
 export function OrderItem({
   line,
@@ -55,8 +56,14 @@ export function OrderItem({
             </p>
           ) : null}
           <p className="text-sm text-slate-600">
-            {money(line.offerPrice)} × {line.quantity}
-            <span className="sr-only"> (quantity {line.quantity})</span>
+            {line.offerPrice !== undefined ? (
+              <>
+                {money(line.offerPrice)} × {line.quantity}
+                <span className="sr-only"> (quantity {line.quantity})</span>
+              </>
+            ) : (
+              <>Quantity {line.quantity}</>
+            )}
           </p>
           {line.batches && line.batches.length > 0 ? (
             <ul aria-label={`Batches of ${name}`} className="mt-1 flex flex-wrap gap-1.5">
@@ -74,10 +81,12 @@ export function OrderItem({
           ) : null}
           {actions}
         </div>
-        <p className="text-sm font-semibold text-slate-900 sm:text-right">
-          <span className="sr-only">Line total </span>
-          {money(lineTotal(line.offerPrice, line.quantity))}
-        </p>
+        {line.offerPrice !== undefined ? (
+          <p className="text-sm font-semibold text-slate-900 sm:text-right">
+            <span className="sr-only">Line total </span>
+            {money(lineTotal(line.offerPrice, line.quantity))}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -43,7 +43,7 @@ function signIn(routes: Record<string, MockResponse>) {
 describe('order list', () => {
   it("shows 'Your Orders' with the count, the cards and the admin's 'All Orders' action", async () => {
     const fetchMock = signIn({ 'GET /api/order/all': page([order], 1) });
-    renderWithProviders(<OrderList scope="own" userId={1} isAdmin />);
+    renderWithProviders(<OrderList scope="own" userId={1} canSeeAll />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Orders (1)' })).toBeTruthy();
     const card = screen.getByRole('article');
     expect(within(card).getByRole('link', { name: 'Order #42' }).getAttribute('href')).toBe(
@@ -68,7 +68,7 @@ describe('order list', () => {
       <OrderList
         scope="own"
         userId={7}
-        isAdmin={false}
+        canSeeAll={false}
         orderActions={(each) => (
           <button type="button" onClick={() => clicked.push(each.id)}>
             Again {each.id}
@@ -85,7 +85,7 @@ describe('order list', () => {
   it('filters by status and pages through the results', async () => {
     const fetchMock = signIn({ 'GET /api/order/all': page([order], 25, 3) });
     const user = userEvent.setup();
-    const { router } = renderWithProviders(<OrderList scope="all" isAdmin />);
+    const { router } = renderWithProviders(<OrderList scope="all" canSeeAll />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Customer Orders (25)' }),
     ).toBeTruthy();
@@ -108,7 +108,7 @@ describe('order list', () => {
     ['customer' as const, 'No orders found.'],
   ])('shows the %s empty text', async (scope, text) => {
     signIn({ 'GET /api/order/all': page([], 0) });
-    renderWithProviders(<OrderList scope={scope} userId={9} isAdmin={scope !== 'own'} />);
+    renderWithProviders(<OrderList scope={scope} userId={9} canSeeAll={scope !== 'own'} />);
     expect(await screen.findByText(text)).toBeTruthy();
   });
 });

@@ -46,7 +46,7 @@ function useListParams() {
 }
 
 /**
- * Spec §2 order lists: 'Your Orders' (own; admins get the 'All Orders' action) and 'Customer
+ * Spec §2 order lists: 'Your Orders' (own; staff with orders.view get the 'All Orders' action) and 'Customer
  * Orders' (all, or one customer's), the count in the title, a status filter, the cards and
  * pagination when there is more than one page. Empty: 'You have no orders yet.' (own) or 'No
  * orders found.'.
@@ -54,16 +54,17 @@ function useListParams() {
 export function OrderList({
   scope,
   userId,
-  isAdmin,
+  canSeeAll,
   orderActions,
   headerActions,
   filters,
   filterControls,
 }: {
   scope: OrderListScope;
-  /** Own orders: the signed-in user's id (an admin asking without it would get every order). */
+  /** Own orders: the signed-in user's id (staff asking without it would get every order). */
   userId?: number | undefined;
-  isAdmin: boolean;
+  /** Issue 32: the role may see every order (orders.view): the own list links to All Orders. */
+  canSeeAll: boolean;
   /** Actions shown on each card (composed by the route: issue 17 'Buy again' on own orders). */
   orderActions?: (order: Order) => ReactNode;
   /** More actions beside the title (composed by the route: issue 18 orders CSV on All Orders). */
@@ -91,7 +92,7 @@ export function OrderList({
   const customerName = scope === 'customer' ? orders[0]?.orderedBy.name : undefined;
 
   const actions =
-    own && isAdmin ? (
+    own && canSeeAll ? (
       <ButtonLink
         variant="secondary"
         to={paths.dashboard.ordersAll.getHref()}

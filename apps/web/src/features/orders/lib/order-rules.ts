@@ -36,9 +36,12 @@ export function isFinalStatus(statusId: number): boolean {
   return FINAL_ORDER_STATUSES.includes(statusId as OrderStatusId);
 }
 
-/** Spec §2: the admin controls are hidden for Delivered or Cancelled orders (and from members). */
-export function showAdminControls(order: Pick<Order, 'statusId'>, isAdmin: boolean): boolean {
-  return isAdmin && !isFinalStatus(order.statusId);
+/**
+ * Spec §2: the order controls are hidden for Delivered or Cancelled orders, and from anyone who
+ * may not move orders (issue 32: orders.fulfil or orders.cancel).
+ */
+export function showAdminControls(order: Pick<Order, 'statusId'>, mayManage: boolean): boolean {
+  return mayManage && !isFinalStatus(order.statusId);
 }
 
 /** Spec §9: with no image, one of 5 placeholders chosen by the name's length. */

@@ -61,7 +61,9 @@ function signIn(routes: Record<string, Handler>) {
 describe('order parcels (issue 29)', { timeout: 20_000 }, () => {
   it('shows the owner each parcel with its courier, tracking link and events', async () => {
     signIn({ 'GET /api/order/42/shipments': { body: { shipments: [parcel] } } });
-    renderWithProviders(<OrderShipments order={order(ORDER_STATUS.DISPATCHED)} isAdmin={false} />);
+    renderWithProviders(
+      <OrderShipments order={order(ORDER_STATUS.DISPATCHED)} canFulfil={false} />,
+    );
     const link = await screen.findByRole('link', { name: /DLV-1001/ });
     expect(link.getAttribute('href')).toBe('https://track.example/DLV-1001');
     expect(screen.getByText('Delhivery')).toBeTruthy();
@@ -74,7 +76,7 @@ describe('order parcels (issue 29)', { timeout: 20_000 }, () => {
   it('shows the owner nothing before the order leaves', async () => {
     signIn({ 'GET /api/order/42/shipments': { body: { shipments: [] } } });
     const { container } = renderWithProviders(
-      <OrderShipments order={order(ORDER_STATUS.PACKING)} isAdmin={false} />,
+      <OrderShipments order={order(ORDER_STATUS.PACKING)} canFulfil={false} />,
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.textContent).toBe('');
@@ -99,7 +101,7 @@ describe('order parcels (issue 29)', { timeout: 20_000 }, () => {
       }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<OrderShipments order={order(ORDER_STATUS.PACKING)} isAdmin />);
+    renderWithProviders(<OrderShipments order={order(ORDER_STATUS.PACKING)} canFulfil />);
     const form = await screen.findByRole('form', { name: 'Dispatch a parcel' });
     const courier = within(form).getByLabelText('Courier');
     expect(within(courier).queryByText('Old courier')).toBeNull();

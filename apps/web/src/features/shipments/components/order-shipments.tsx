@@ -286,17 +286,17 @@ function DispatchForm({ order }: { order: Order }) {
 
 /**
  * Issue 29: the order's parcels with their courier, tracking number (linking to the courier's
- * page) and events, for the owner and the pharmacy; for the pharmacy also the dispatch form, a
- * tracking event by hand and the packing slip.
+ * page) and events, for the owner and the pharmacy; for staff with orders.fulfil (issue 32) also
+ * the dispatch form, a tracking event by hand and the packing slip.
  */
-export function OrderShipments({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+export function OrderShipments({ order, canFulfil }: { order: Order; canFulfil: boolean }) {
   const shipments = useShipments(order.id);
   const [slipPending, setSlipPending] = useState(false);
   const canDispatch =
-    isAdmin &&
+    canFulfil &&
     (order.statusId === ORDER_STATUS.PACKING || order.statusId === ORDER_STATUS.DISPATCHED);
   const list = shipments.data?.shipments ?? [];
-  if (!isAdmin && list.length === 0 && !shipments.isPending && !shipments.isError) return null;
+  if (!canFulfil && list.length === 0 && !shipments.isPending && !shipments.isError) return null;
 
   async function downloadSlip() {
     setSlipPending(true);
@@ -323,7 +323,7 @@ export function OrderShipments({ order, isAdmin }: { order: Order; isAdmin: bool
           <PackageCheck aria-hidden="true" className="size-5 text-brand-700" />
           Delivery
         </h2>
-        {isAdmin ? (
+        {canFulfil ? (
           <Button
             variant="secondary"
             size="sm"
@@ -357,7 +357,7 @@ export function OrderShipments({ order, isAdmin }: { order: Order; isAdmin: bool
               shipment={shipment}
               index={index}
               count={list.length}
-              admin={isAdmin}
+              admin={canFulfil}
               orderId={order.id}
             />
           ))}
