@@ -127,9 +127,11 @@ export function OrderDetailRoute() {
           deliverySection={(order, { can }) => (
             <OrderShipments order={order} canFulfil={can('orders.fulfil')} />
           )}
-          afterSalesSections={(order, { isOwner }) => (
-            <DeliveredOrderReturns order={order} isOwner={isOwner} />
-          )}
+          afterSalesSections={(order, { isOwner, can }) =>
+            isOwner || can('returns.manage') ? (
+              <DeliveredOrderReturns order={order} isOwner={isOwner} />
+            ) : null
+          }
         />
         <AdminPrescriptionReview orderId={orderId} />
       </SignedIn>
