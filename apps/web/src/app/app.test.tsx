@@ -258,6 +258,7 @@ describe('dashboard shell', () => {
       'Near Expiry',
       'H1 Register',
       'Users',
+      'Staff',
       'Prescriptions',
       'Audit Log',
       'Background Jobs',

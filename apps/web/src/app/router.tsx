@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { NotFound } from '../components/errors/not-found';
 import { paths } from '../config/paths';
+import { ACCOUNT_DELETED_PATH } from '../features/privacy/paths';
 import { lazyPage } from './lazy-page';
 import { RootRoute } from './routes/root';
 
@@ -37,6 +38,7 @@ const refills = () => import('./routes/dashboard/refills-pages');
 const rewards = () => import('./routes/dashboard/rewards-pages');
 const prescriptionRecords = () => import('./routes/dashboard/prescription-records-pages');
 const refillLinks = () => import('./routes/refill-pages');
+const privacy = () => import('./routes/privacy-pages');
 
 const d = paths.dashboard;
 
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.refill.path, element: page(refillLinks, 'RefillRoute') },
       { path: paths.unsubscribe.path, element: page(refillLinks, 'UnsubscribeRoute') },
+      { path: ACCOUNT_DELETED_PATH, element: page(privacy, 'AccountDeletedRoute') },
       {
         path: paths.orderSuccess.path,
         element: page(() => import('./routes/order-process'), 'OrderSuccessRoute'),
@@ -97,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: d.orders.path, element: page(myOrders, 'OrdersRoute') },
           { path: d.stockAlerts.path, element: page(stockAlerts, 'StockAlertsRoute') },
           { path: d.refills.path, element: page(refills, 'RefillsRoute') },
+          { path: d.privacy.path, element: page(privacy, 'PrivacyRoute') },
           { path: d.rewards.path, element: page(rewards, 'RewardsRoute') },
           { path: d.patients.path, element: page(prescriptionRecords, 'PatientsRoute') },
           {

@@ -109,6 +109,8 @@ export const paths = {
     rewards: { path: '/dashboard/rewards', getHref: () => '/dashboard/rewards' },
     /** Issue 17: the shopper's 'Notify me when available' requests. */
     stockAlerts: { path: '/dashboard/stock-alerts', getHref: () => '/dashboard/stock-alerts' },
+    /** Issue 32: the customer's data, e-mail consents, sessions and account. */
+    privacy: { path: '/dashboard/privacy', getHref: () => '/dashboard/privacy' },
     /** Issue 18: the filters ride in the query, so the dashboard's queues link to them. */
     ordersAll: {
       path: '/dashboard/orders/all',

@@ -18,6 +18,7 @@ const BACK_OFFICE = [
   'Near Expiry',
   'H1 Register',
   'Users',
+  'Staff',
   'Prescriptions',
   'Audit Log',
   'Background Jobs',

@@ -117,6 +117,13 @@ export const MENU: readonly MenuEntry[] = [
     Icon: BellRing,
     show: 'shopper',
   },
+  // Issue 32: the customer's data, e-mail consents, sessions and account.
+  {
+    label: 'Privacy & data',
+    to: paths.dashboard.privacy.getHref(),
+    Icon: ShieldCheck,
+    show: 'everyone',
+  },
   // Issue 32: every order, for whoever works on them.
   {
     label: 'All Orders',
