@@ -23,6 +23,7 @@ const myOrders = () => import('./routes/dashboard/my-orders-pages');
 const adminOrders = () => import('./routes/dashboard/admin-orders-pages');
 const adminCatalog = () => import('./routes/dashboard/admin-catalog-pages');
 const adminUsers = () => import('./routes/dashboard/admin-users-pages');
+const adminStaff = () => import('./routes/dashboard/admin-staff-pages');
 const adminInventory = () => import('./routes/dashboard/admin-inventory-pages');
 const adminAudit = () => import('./routes/dashboard/admin-audit-pages');
 const adminCompliance = () => import('./routes/dashboard/admin-compliance-pages');
@@ -64,6 +65,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.resetPassword.path,
         element: page(() => import('./routes/auth'), 'ResetPasswordRoute'),
+      },
+      {
+        path: paths.acceptInvitation.path,
+        element: page(() => import('./routes/accept-invitation'), 'AcceptInvitationRoute'),
       },
       { path: paths.contact.path, element: page(() => import('./routes/contact'), 'ContactRoute') },
       { path: paths.about.path, element: page(shopper, 'AboutRoute') },
@@ -139,6 +144,7 @@ export const routes: RouteObject[] = [
           { path: d.nearExpiry.path, element: page(adminInventory, 'NearExpiryRoute') },
           { path: d.register.path, element: page(adminCompliance, 'H1RegisterRoute') },
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
+          { path: d.staff.path, element: page(adminStaff, 'StaffRoute') },
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
           { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
           { path: d.messages.path, element: page(adminMessages, 'ContactInboxRoute') },

@@ -52,6 +52,11 @@ export const paths = {
     path: '/reset-password',
     getHref: (token?: string) => withQuery('/reset-password', { token }),
   },
+  /** Issue 32: the link of a staff invitation's mail. */
+  acceptInvitation: {
+    path: '/accept-invitation',
+    getHref: (token?: string) => withQuery('/accept-invitation', { token }),
+  },
   contact: { path: '/contact', getHref: () => '/contact' },
   about: { path: '/about', getHref: () => '/about' },
   faq: { path: '/faq', getHref: () => '/faq' },
@@ -182,6 +187,8 @@ export const paths = {
         withQuery('/dashboard/register', { from: range?.from, to: range?.to }),
     },
     users: { path: '/dashboard/users', getHref: () => '/dashboard/users' },
+    /** Issue 32: the owner's staff — invitations, roles, deactivation. */
+    staff: { path: '/dashboard/staff', getHref: () => '/dashboard/staff' },
     /** Issue 16 point 7: the audit log and its hash chain check (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     /** Issue 17: the durable queue's jobs, failed ones to retry (admin). */

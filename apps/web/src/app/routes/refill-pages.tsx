@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { REFILL_TEXTS } from '@pharmacy/shared';
+import { PRIVACY_TEXTS, REFILL_TEXTS } from '@pharmacy/shared';
 import { Container } from '../../components/layouts/container';
 import { ButtonLink } from '../../components/ui/button';
 import { DocumentTitle } from '../../components/ui/document-title';
@@ -10,6 +10,8 @@ import { LoadingRegion, Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
 import { openCartDrawer } from '../../features/cart/hooks/use-cart-drawer';
 import { RefillToCart } from '../../features/refills/components/refill-to-cart';
+import { UnsubscribeConsent } from '../../features/privacy/components/unsubscribe-consent';
+import { consentKindOfToken } from '../../features/privacy/lib/mail-link-kind';
 import { UnsubscribeRefill } from '../../features/refills/components/unsubscribe-refill';
 import { useAuth } from '../../lib/auth';
 import type { RedirectState } from '../../lib/redirect-state';
@@ -62,10 +64,19 @@ export function RefillRoute() {
 /** Issue 17 /unsubscribe?token=…: stop a refill reminder's mails without signing in. */
 export function UnsubscribeRoute() {
   const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  // Issue 32: a marketing mail's link (a consent's token) gets the consent's page.
+  const kind = consentKindOfToken(token);
   return (
     <Container className="py-10">
-      <DocumentTitle title={REFILL_TEXTS.unsubscribeTitle} />
-      <UnsubscribeRefill token={params.get('token') ?? ''} />
+      <DocumentTitle
+        title={kind ? PRIVACY_TEXTS.unsubscribeTitle : REFILL_TEXTS.unsubscribeTitle}
+      />
+      {kind ? (
+        <UnsubscribeConsent token={token} kind={kind} />
+      ) : (
+        <UnsubscribeRefill token={token} />
+      )}
     </Container>
   );
 }

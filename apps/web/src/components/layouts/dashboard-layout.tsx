@@ -28,6 +28,7 @@ import {
   TicketPercent,
   Truck,
   Undo2,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -188,6 +189,7 @@ export const MENU: readonly MenuEntry[] = [
     show: 'h1.view',
   },
   { label: 'Users', to: paths.dashboard.users.getHref(), Icon: Users, show: 'customers.view' },
+  { label: 'Staff', to: paths.dashboard.staff.getHref(), Icon: UserCog, show: 'staff.manage' },
   {
     label: 'Prescriptions',
     to: paths.dashboard.prescriptions.getHref(),
