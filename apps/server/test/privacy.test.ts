@@ -8,6 +8,7 @@ import {
   ORDER_STATUS,
   PRIVACY_TEXTS,
   PROVIDER,
+  ROLE,
   addDays,
   consentUnsubscribePurpose,
   consentsResponseSchema,
@@ -307,6 +308,16 @@ describe(`privacy (${testDriver})`, () => {
         .from(auditLog)
         .where(eq(auditLog.entityId, String(member.id)));
       expect(audited.map((entry) => entry.action)).toContain('user.erased');
+    });
+
+    it('leaves a staff account to the owner', async () => {
+      const staff = await createUser(t, { roleId: ROLE.PACKER });
+      const res = await call(staff, 'POST', '/api/user/delete-account', {
+        password: TEST_PASSWORD,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(PRIVACY_TEXTS.staffAccount);
+      expect((await profileWith(staff.token)).statusCode).toBe(200);
     });
 
     it('asks a Google account to type DELETE', async () => {

@@ -97,6 +97,8 @@ export const PRIVACY_TEXTS = {
   openOrder:
     'You have an order that is not yet delivered or cancelled. Please wait until it is delivered, or cancel it, and then delete your account.',
   wrongPassword: 'The password is not correct.',
+  staffAccount:
+    'A staff account cannot be deleted here. Please ask the owner to deactivate it; your data can still be downloaded.',
   confirmDelete: 'Please type DELETE to confirm.',
   passwordNeeded: 'Please enter your password to confirm.',
   deletedTitle: 'Your account was deleted',

@@ -59,6 +59,7 @@ export async function credentialsOf(db: DbOrTx, userId: number) {
       email: users.email,
       passwordHash: users.passwordHash,
       providerName: users.providerName,
+      roleId: users.roleId,
       erasedAt: users.erasedAt,
     })
     .from(users)

@@ -107,6 +107,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
         response: {
           200: deleteAccountResponseSchema,
           ...errors,
+          403: errorResponseSchema,
           409: errorResponseSchema,
           429: errorResponseSchema,
         },

@@ -3,6 +3,7 @@ import {
   ORDER_STATUS,
   PRIVACY_TEXTS,
   consentUnsubscribePurpose,
+  isStaffRole,
   unsubscribedMessage,
   usesPasswordLogin,
   type ConsentKind,
@@ -14,7 +15,7 @@ import {
   type SignOutEverywhereResponse,
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { MailLinkTokenError, verifyMailLinkToken } from '../../lib/mail-link-token';
 import { verifyPassword } from '../../lib/password';
 import type { FileStorage } from '../../lib/storage/index';
@@ -141,6 +142,8 @@ export function createPrivacyService(deps: {
         } else if (input.confirm !== 'DELETE') {
           throw new BadRequestError(PRIVACY_TEXTS.confirmDelete);
         }
+        // A work account is closed by the owner (staff management), not erased by its holder.
+        if (isStaffRole(user.roleId)) throw new ForbiddenError(PRIVACY_TEXTS.staffAccount);
         const open = await repository.openOrderIds(tx, userId, CLOSED_STATUSES);
         if (open.length > 0) throw new ConflictError(PRIVACY_TEXTS.openOrder);
         await deps.consents.withdrawAll(tx, { userId, email: user.email });
