@@ -113,7 +113,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
     afterAll(async () => t?.close());
 
     const create = (name: string, images: Buffer[]) =>
-      createProduct(t, w.admin, w.basics, name, images);
+      createProduct(t, w.owner, w.basics, name, images);
 
     it('runs the app on the bucket', () => {
       expect(t.app.storage.kind).toBe('s3');
@@ -230,7 +230,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
         method: 'PATCH',
         url: `/api/product/${id}`,
         payload: body.payload,
-        headers: { ...body.headers, ...w.admin.auth },
+        headers: { ...body.headers, ...w.owner.auth },
       });
       expect(updated.statusCode, updated.body).toBe(200);
       let now = await keys();
@@ -240,7 +240,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
       const removed = await t.app.inject({
         method: 'DELETE',
         url: `/api/product/${id}`,
-        headers: w.admin.auth,
+        headers: w.owner.auth,
       });
       expect(removed.statusCode, removed.body).toBe(200);
       now = await keys();
@@ -260,7 +260,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
         method: 'POST',
         url: '/api/division',
         payload: created.payload,
-        headers: { ...created.headers, ...w.admin.auth },
+        headers: { ...created.headers, ...w.owner.auth },
       });
       expect(res.statusCode, res.body).toBe(201);
       const divisionId = res.json<{ id: number }>().id;
@@ -293,7 +293,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
         method: 'PATCH',
         url: `/api/division/${divisionId}`,
         payload: replacement.payload,
-        headers: { ...replacement.headers, ...w.admin.auth },
+        headers: { ...replacement.headers, ...w.owner.auth },
       });
       expect(patched.statusCode, patched.body).toBe(200);
       const next = (await imageOf()) as CatalogImage;
@@ -305,7 +305,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
       const removed = await t.app.inject({
         method: 'DELETE',
         url: `/api/division/${divisionId}`,
-        headers: w.admin.auth,
+        headers: w.owner.auth,
       });
       expect(removed.statusCode, removed.body).toBe(200);
       now = await keys();
@@ -395,7 +395,7 @@ describe(`file storage on an S3 bucket (${testDriver})`, () => {
       ).toEqual([expect.objectContaining({ url: fileUrl })]);
 
       // The owner and an admin get the bytes from the app; another customer 404, nobody 401.
-      for (const who of [w.memberA, w.admin]) {
+      for (const who of [w.memberA, w.owner]) {
         const res = await call({ method: 'GET', url: fileUrl, headers: who.auth });
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.equals(content)).toBe(true);

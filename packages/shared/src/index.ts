@@ -64,3 +64,4 @@ export * from './schemas/patients';
 export * from './rules/prescription-validity';
 export * from './schemas/prescription-records';
 export * from './schemas/staff';
+export * from './schemas/health-access';

@@ -142,7 +142,7 @@ describe(`abuse limits (${testDriver})`, () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/division',
-        headers: { ...w.admin.auth, ...form.headers },
+        headers: { ...w.owner.auth, ...form.headers },
         payload: form.payload,
       });
       expect([400, 413]).toContain(res.statusCode);
@@ -153,15 +153,15 @@ describe(`abuse limits (${testDriver})`, () => {
   it('caps page sizes: products 100, orders 100, users 200, stock lists and the ledger 100', async () => {
     const cases = [
       { url: '/api/product/all?limit', max: 100, auth: {} },
-      { url: '/api/order/all?pageSize', max: 100, auth: w.admin.auth },
-      { url: '/api/user/getAllUser?pageSize', max: 200, auth: w.admin.auth },
+      { url: '/api/order/all?pageSize', max: 100, auth: w.owner.auth },
+      { url: '/api/user/getAllUser?pageSize', max: 200, auth: w.owner.auth },
       {
         url: `/api/inventory/products/${w.productId}/ledger?pageSize`,
         max: 100,
-        auth: w.admin.auth,
+        auth: w.owner.auth,
       },
-      { url: '/api/inventory/low-stock?pageSize', max: 100, auth: w.admin.auth },
-      { url: '/api/inventory/near-expiry?pageSize', max: 100, auth: w.admin.auth },
+      { url: '/api/inventory/low-stock?pageSize', max: 100, auth: w.owner.auth },
+      { url: '/api/inventory/near-expiry?pageSize', max: 100, auth: w.owner.auth },
     ];
     for (const c of cases) {
       const ok = await t.app.inject({ method: 'GET', url: `${c.url}=${c.max}`, headers: c.auth });
@@ -181,7 +181,7 @@ describe(`abuse limits (${testDriver})`, () => {
   it('caps search terms at 100 characters', async () => {
     const cases = [
       { url: '/api/product/all?search', auth: {} },
-      { url: '/api/user/getAllUser?search', auth: w.admin.auth },
+      { url: '/api/user/getAllUser?search', auth: w.owner.auth },
     ];
     for (const c of cases) {
       const ok = await t.app.inject({

@@ -97,7 +97,7 @@ describe(`fuzzing findings (${testDriver})`, () => {
       {
         method: 'PUT',
         url: `/api/order/${orderId}`,
-        headers: w.admin.auth,
+        headers: w.owner.auth,
         payload: { expectedDeliveryDate: '0000-01-01' },
       },
       400,
@@ -111,12 +111,12 @@ describe(`fuzzing findings (${testDriver})`, () => {
     const payload =
       '------x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n';
     await refused(
-      { method: 'POST', url: '/api/division', headers: { ...w.admin.auth, ...truncated }, payload },
+      { method: 'POST', url: '/api/division', headers: { ...w.owner.auth, ...truncated }, payload },
       400,
       'The upload is not a valid multipart form.',
     );
     await refused(
-      { method: 'POST', url: '/api/product', headers: { ...w.admin.auth, ...truncated }, payload },
+      { method: 'POST', url: '/api/product', headers: { ...w.owner.auth, ...truncated }, payload },
       400,
       'The upload is not a valid multipart form.',
     );
@@ -175,7 +175,7 @@ describe(`fuzzing findings (${testDriver})`, () => {
     const back = await t.app.inject({
       method: 'PUT',
       url: `/api/order/${orderId}`,
-      headers: w.admin.auth,
+      headers: w.owner.auth,
       payload: { statusId: ORDER_STATUS.PAYMENT },
     });
     expect(back.statusCode).toBe(409);

@@ -520,7 +520,7 @@ describe.each(['local disk', 'S3'] as const)(`hostile uploads on %s (${testDrive
     return t.app.inject({
       method: route === 'product' ? 'POST' : 'PATCH',
       url: route === 'product' ? '/api/product' : `/api/division/${divisionId}`,
-      headers: { ...w.admin.auth, ...form.headers },
+      headers: { ...w.owner.auth, ...form.headers },
       payload: form.payload,
     });
   }
@@ -585,7 +585,7 @@ describe.each(['local disk', 'S3'] as const)(`hostile uploads on %s (${testDrive
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/product',
-      headers: { ...w.admin.auth, ...form.headers },
+      headers: { ...w.owner.auth, ...form.headers },
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(400);

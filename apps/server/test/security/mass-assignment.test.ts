@@ -291,7 +291,7 @@ describe(`mass assignment and other people's data (${testDriver})`, () => {
       requestKey: 'planted-key',
       createdAt: '2000-01-01T00:00:00Z',
     };
-    const received = await inject(w.admin, 'POST', '/api/inventory/receipts', {
+    const received = await inject(w.owner, 'POST', '/api/inventory/receipts', {
       ...stockFields,
       productId: product.id,
       units: 5,
@@ -308,12 +308,12 @@ describe(`mass assignment and other people's data (${testDriver})`, () => {
       recallReason: null,
     });
     expect(await rows.movements(w.db, newBatch)).toMatchObject([
-      { kind: 'receipt', units: 5, userId: w.admin.id, orderId: null, requestKey: null },
+      { kind: 'receipt', units: 5, userId: w.owner.id, orderId: null, requestKey: null },
     ]);
     expect((await rows.product(w.db, product.id))?.quantity).toBe(25);
 
     const adjusted = await inject(
-      w.admin,
+      w.owner,
       'POST',
       `/api/inventory/batches/${batchId}/adjustments`,
       {
@@ -329,10 +329,10 @@ describe(`mass assignment and other people's data (${testDriver})`, () => {
       .select()
       .from(stockMovements)
       .where(and(eq(stockMovements.batchId, batchId), eq(stockMovements.kind, 'adjustment')));
-    expect(adjustment).toMatchObject({ units: 2, userId: w.admin.id, orderId: null });
+    expect(adjustment).toMatchObject({ units: 2, userId: w.owner.id, orderId: null });
 
     const started = Date.now() - 60_000;
-    const recalled = await inject(w.admin, 'POST', `/api/inventory/batches/${batchId}/recall`, {
+    const recalled = await inject(w.owner, 'POST', `/api/inventory/batches/${batchId}/recall`, {
       ...stockFields,
       reason: 'Supplier recall',
     });

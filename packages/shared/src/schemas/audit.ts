@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'staff.invitation_accepted',
   'staff.deactivated',
   'staff.reactivated',
+  'health.accessed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -105,6 +106,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'staff.invitation_accepted': 'Staff invitation accepted',
   'staff.deactivated': 'Staff account deactivated',
   'staff.reactivated': 'Staff account reactivated',
+  'health.accessed': 'Health data opened',
 };
 
 /** The first entry of the chain links to this "previous hash". */

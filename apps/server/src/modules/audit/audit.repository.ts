@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users, type NewAuditLogRow } from '../../db/schema/index';
 
@@ -8,6 +9,9 @@ import { auditLog, users, type NewAuditLogRow } from '../../db/schema/index';
  * entry and the chain never forks. (Other keys: 72010000 migrations, 72010015 stock horizon.)
  */
 const AUDIT_APPEND_LOCK_KEY = 72_010_016;
+
+/** The action of the health-data access log's entries. */
+export const HEALTH_ACCESSED = 'health.accessed';
 
 export async function lockChain(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(AUDIT_APPEND_LOCK_KEY))})`);
@@ -70,6 +74,56 @@ export async function listEntries(db: DbOrTx, filter: AuditFilter, page: number,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, rowCount: total?.n ?? 0 };
+}
+
+export interface HealthAccessFilter {
+  actorUserId?: number | undefined;
+  customerId?: number | undefined;
+}
+
+/**
+ * One page of the health-data access log (issue 32 point 4), newest first, with the names of
+ * the person who opened and of the customer as they are now. Filtering by customer reads the
+ * (entity_type, entity_id, id desc) index, by person the (actor_user_id, id desc) one.
+ */
+export async function listHealthAccess(
+  db: DbOrTx,
+  filter: HealthAccessFilter,
+  page: number,
+  pageSize: number,
+) {
+  const actor = alias(users, 'actor');
+  const customer = alias(users, 'customer');
+  const where = and(
+    eq(auditLog.action, HEALTH_ACCESSED),
+    eq(auditLog.entityType, 'customer'),
+    filter.customerId === undefined ? undefined : eq(auditLog.entityId, String(filter.customerId)),
+    filter.actorUserId === undefined ? undefined : eq(auditLog.actorUserId, filter.actorUserId),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        occurredAt: auditLog.occurredAt,
+        actorUserId: auditLog.actorUserId,
+        actorName: actor.name,
+        actorEmail: actor.email,
+        actorRoleId: actor.roleId,
+        customerId: auditLog.entityId,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+      .leftJoin(customer, eq(sql`${customer.id}::text`, auditLog.entityId))
       .where(where)
       .orderBy(desc(auditLog.id))
       .limit(pageSize)

@@ -3,9 +3,12 @@ import {
   auditListQuerySchema,
   auditListResponseSchema,
   auditVerifyResponseSchema,
+  healthAccessListResponseSchema,
+  healthAccessQuerySchema,
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import { listAudit, verifyAuditChain } from './audit.service';
+import { listHealthAccess } from './health-access.service';
 import { errorResponses } from '../../lib/route-schemas';
 
 const tags = ['audit'];
@@ -43,5 +46,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const result = await verifyAuditChain(db);
       return { ...result, checkedAt: new Date().toISOString() };
     },
+  );
+
+  app.get(
+    '/audit/health-access',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          "Health-data access log: who opened which customer's prescription files, prescriptions or patient record, newest first; by person and by customer",
+        querystring: healthAccessQuerySchema,
+        response: { 200: healthAccessListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listHealthAccess(db, request.query),
   );
 };

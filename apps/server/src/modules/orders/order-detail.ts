@@ -10,6 +10,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
 import type { Session } from '../../plugins/auth';
+import { recordHealthAccess } from '../audit/health-access.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
@@ -47,7 +48,16 @@ export function createOrderDetail(deps: {
   visibleOrder: (session: Session, orderId: number, tx?: DbOrTx) => Promise<repository.OrderRow>;
 }) {
   const { db, catalog, compliance, invoices, clinical, patients, visibleOrder } = deps;
-  return async function getDetail(session: Session, orderId: number): Promise<OrderDetailResponse> {
+  /**
+   * `opened`: the route the page was opened through. A patient record handed to anyone but the
+   * customer that way is on the health-data access log (issue 32 point 4); the services that
+   * read the detail for themselves (packing slip, buy again, refills) pass nothing.
+   */
+  return async function getDetail(
+    session: Session,
+    orderId: number,
+    opened?: { route: string },
+  ): Promise<OrderDetailResponse> {
     const row = await visibleOrder(session, orderId);
     // Issue 32: what this person may see of it. The order's own customer sees its money and
     // clinical advice; staff see what their permissions name (a packer: neither).
@@ -73,6 +83,15 @@ export function createOrderDetail(deps: {
           ? patients.patientViewOfOrder(orderId)
           : Promise.resolve(undefined),
       ]);
+    if (opened && patient)
+      await recordHealthAccess(db, {
+        viewerUserId: session.userId,
+        customerId: row.userId,
+        opened: 'order_patient',
+        orderId,
+        patientId: patient.id,
+        route: opened.route,
+      });
     const products = await catalog.productsByIds(
       lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
     );

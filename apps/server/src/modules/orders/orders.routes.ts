@@ -74,7 +74,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         response: { 200: orderDetailResponseSchema, ...errors },
       },
     },
-    async (request) => orders.getDetail(requireSession(request), request.params.orderId),
+    async (request) =>
+      orders.getDetail(requireSession(request), request.params.orderId, {
+        route: 'GET /api/order/getOrderDetail/:orderId',
+      }),
   );
 
   app.put(

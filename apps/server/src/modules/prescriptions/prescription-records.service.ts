@@ -18,6 +18,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
+import { recordHealthAccess } from '../audit/health-access.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { PatientsService } from '../patients/patients.service';
@@ -245,6 +246,14 @@ export function createPrescriptionRecordsService(deps: {
     /** The member's saved prescriptions still valid that cover every prescription line of the order. */
     async forOrder(session: Session, orderId: number) {
       const order = await orders.assertVisible(session, orderId, 'prescriptions.review');
+      await recordHealthAccess(db, {
+        viewerUserId: session.userId,
+        customerId: order.userId,
+        opened: 'saved_prescriptions',
+        orderId,
+        patientId: order.patientId,
+        route: 'GET /api/order/:orderId/saved-prescriptions',
+      });
       const ordered = (await records.orderedPrescriptionLines(db, orderId)).map(asOrdered);
       const candidates = await savedList(order.userId, today());
       const lines = await records.linesOf(

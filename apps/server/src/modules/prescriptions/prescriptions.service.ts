@@ -14,6 +14,7 @@ import { cleanUploadName, type UploadedFile } from '../../lib/multipart';
 import type { FileStorage } from '../../lib/storage/index';
 import type { Session } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
+import { recordHealthAccess } from '../audit/health-access.service';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { ComplianceService } from '../compliance/compliance.service';
 import type { OrdersService } from '../orders/orders.service';
@@ -118,7 +119,15 @@ export function createPrescriptionsService(deps: {
     },
 
     async list(session: Session, orderId: number): Promise<{ prescriptions: Prescription[] }> {
-      await orders.assertVisible(session, orderId, 'prescriptions.review');
+      const order = await orders.assertVisible(session, orderId, 'prescriptions.review');
+      await recordHealthAccess(db, {
+        viewerUserId: session.userId,
+        customerId: order.userId,
+        opened: 'order_prescriptions',
+        orderId,
+        patientId: order.patientId,
+        route: 'GET /api/order/:orderId/prescriptions',
+      });
       const rows = await repository.listForOrder(db, orderId);
       const saved = await records.savedById(
         rows.flatMap((row) => (row.recordId === null ? [] : [row.recordId])),
@@ -152,11 +161,21 @@ export function createPrescriptionsService(deps: {
     async download(session: Session, fileId: number) {
       const file = await repository.findFile(db, fileId);
       if (!file) throw new NotFoundError('No file found.');
-      try {
-        await orders.assertVisible(session, file.orderId, 'prescriptions.review');
-      } catch {
-        throw new NotFoundError('No file found.');
-      }
+      const order = await orders
+        .assertVisible(session, file.orderId, 'prescriptions.review')
+        .catch(() => {
+          throw new NotFoundError('No file found.');
+        });
+      // Issue 32 point 4: anyone but the customer opening it is on the health-data access log.
+      await recordHealthAccess(db, {
+        viewerUserId: session.userId,
+        customerId: order.userId,
+        opened: 'prescription_file',
+        orderId: file.orderId,
+        fileId,
+        patientId: order.patientId,
+        route: 'GET /api/prescription-file/:fileId',
+      });
       return {
         content: await storage.readPrivate(file.storageKey),
         name: file.originalName,

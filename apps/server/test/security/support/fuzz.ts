@@ -358,7 +358,10 @@ async function toInject(
       : (target.path?.(w) ?? template);
   const url = request.query !== undefined ? `${base}?${request.query}` : base;
   const headers: Record<string, string> = { ...request.headers };
-  if (request.actor !== 'anonymous') headers.authorization = w[request.actor].auth.authorization;
+  // The 'admin' actor is the shop's owner (issue 32 named the role).
+  if (request.actor !== 'anonymous')
+    headers.authorization =
+      w[request.actor === 'admin' ? 'owner' : request.actor].auth.authorization;
   let payload: InjectOptions['payload'];
   if (request.body?.kind === 'json') {
     headers['content-type'] = 'application/json';

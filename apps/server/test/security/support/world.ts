@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ORDER_STATUS, addDays, utcDay, type OrderStatusId } from '@pharmacy/shared';
+import { ORDER_STATUS, ROLE, addDays, utcDay, type OrderStatusId } from '@pharmacy/shared';
 import type { Database } from '../../../src/db/client';
 import {
   addresses,
@@ -10,6 +10,7 @@ import {
   prescriptionFiles,
   prescriptions,
   stockBatches,
+  users,
 } from '../../../src/db/schema/index';
 import {
   addBatch,
@@ -32,15 +33,21 @@ import type { TestApp } from '../../helpers';
 /**
  * The people and things the security suites act on: member A owns an address, a cart line, orders
  * in several states and a prescription file; member B is a second customer who tries to reach
- * them; the admin runs the shop. Rows are inserted directly, which is fast and leaves the API
- * calls of each test as the only thing under test.
+ * them; the owner runs the shop, and the pharmacist, the packer and support work in it (issue 32).
+ * Rows are inserted directly, which is fast and leaves the API calls of each test as the only
+ * thing under test.
  */
 export interface World {
   t: TestApp;
   db: Database;
-  admin: TestUser;
+  /** The shop's owner (role 1, every permission), a registered pharmacist too. */
+  owner: TestUser;
   memberA: TestUser;
   memberB: TestUser;
+  /** Staff (issue 32); the pharmacist has a registration number, so may decide on prescriptions. */
+  pharmacist: TestUser;
+  packer: TestUser;
+  support: TestUser;
   basics: CatalogBasics;
   /** Active, plenty of stock, no prescription; price 90.00. */
   productId: number;
@@ -56,8 +63,10 @@ export interface World {
   prescriptionFileA: number;
 }
 
-export type Role = 'anonymous' | 'memberA' | 'memberB' | 'admin';
-export const ROLES: readonly Role[] = ['anonymous', 'memberA', 'memberB', 'admin'];
+export type StaffRole = 'owner' | 'pharmacist' | 'packer' | 'support';
+export type Role = 'anonymous' | 'memberA' | 'memberB' | StaffRole;
+export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'pharmacist', 'packer', 'support'];
+export const ROLES: readonly Role[] = ['anonymous', 'memberA', 'memberB', ...STAFF_ROLES];
 
 export function userOf(world: World, role: Role): TestUser | undefined {
   return role === 'anonymous' ? undefined : world[role];
@@ -171,11 +180,25 @@ export async function insertPrescription(
   return row.id;
 }
 
+/** A member of staff in the given role; a pharmacist gets a registration number. */
+async function createStaff(t: TestApp, roleId: number, name: string): Promise<TestUser> {
+  const user = await createUser(t, { roleId, name });
+  if (roleId === ROLE.PHARMACIST)
+    await t.database.db
+      .update(users)
+      .set({ pharmacistRegistrationNumber: 'KA/PH/2021/00077' })
+      .where(eq(users.id, user.id));
+  return user;
+}
+
 export async function createWorld(t: TestApp): Promise<World> {
   const db = t.database.db;
-  const admin = await createPharmacist(t);
+  const owner = await createPharmacist(t);
   const memberA = await createUser(t, { name: 'Member A' });
   const memberB = await createUser(t, { name: 'Member B' });
+  const pharmacist = await createStaff(t, ROLE.PHARMACIST, 'Pharmacist Staff');
+  const packer = await createStaff(t, ROLE.PACKER, 'Packer Staff');
+  const support = await createStaff(t, ROLE.SUPPORT, 'Support Staff');
   const basics = await createBasics(db);
   const product = await createProduct(db, basics, { quantity: 100_000 });
   const rxProduct = await createProduct(db, basics, { quantity: 100_000, prescription: true });
@@ -196,9 +219,12 @@ export async function createWorld(t: TestApp): Promise<World> {
   return {
     t,
     db,
-    admin,
+    owner,
     memberA,
     memberB,
+    pharmacist,
+    packer,
+    support,
     basics,
     productId: product.id,
     rxProductId: rxProduct.id,
