@@ -21,8 +21,8 @@ describe('order rules', () => {
     [S.DISPATCHED, true, true],
     [S.COLLECTING_ADDRESS, true, true],
     [S.PACKING, false, false],
-  ])('status %i, admin %s: admin controls shown %s', (statusId, isAdmin, shown) => {
-    expect(showAdminControls({ statusId }, isAdmin)).toBe(shown);
+  ])('status %i, may move orders %s: order controls shown %s', (statusId, mayManage, shown) => {
+    expect(showAdminControls({ statusId }, mayManage)).toBe(shown);
   });
 
   it('colours statuses by meaning', () => {
