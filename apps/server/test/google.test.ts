@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER, ROLE } from '@pharmacy/shared';
+import { PROVIDER, ROLE, STAFF_MESSAGES } from '@pharmacy/shared';
+import { users } from '../src/db/schema/index';
 import { createUser } from './factories';
 import { buildTestApp, testDriver, type TestApp } from './helpers';
 
@@ -121,6 +123,30 @@ describe(`Google sign-in (${testDriver})`, () => {
     expect(landing.searchParams.get('oauthError')).toBe(
       'Your Google e-mail address is not verified.',
     );
+  });
+
+  it('refuses a deactivated staff account, linked or found by its e-mail (issue 32)', async () => {
+    const staff = await createUser(t, { email: 'packer.google@gmail.com', roleId: ROLE.PACKER });
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(users.id, staff.id));
+    identity = {
+      sub: 'google-deactivated',
+      email: staff.email,
+      email_verified: true,
+      name: 'Packer',
+    };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const landing = await signIn();
+      expect(landing.searchParams.get('token')).toBeNull();
+      expect(landing.searchParams.get('oauthError')).toBe(STAFF_MESSAGES.accountDeactivated);
+      // The second time through the Google subject, once linked.
+      await t.database.db
+        .update(users)
+        .set({ providerName: PROVIDER.GOOGLE, providerSubject: 'google-deactivated' })
+        .where(eq(users.id, staff.id));
+    }
   });
 
   it('refuses a callback whose state does not match the browser cookie', async () => {
