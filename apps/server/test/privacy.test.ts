@@ -108,6 +108,26 @@ describe(`privacy (${testDriver})`, () => {
     return res;
   }
 
+  it('documents every privacy route in the OpenAPI document', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(docs.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'GET /api/user/my-data',
+        'GET /api/user/consents',
+        'PUT /api/user/consents',
+        'POST /api/user/delete-account',
+        'POST /api/user/sign-out-everywhere',
+        'POST /api/unsubscribe',
+        'POST /api/unsubscribe/one-click',
+      ]),
+    );
+  });
+
   describe('the data download', () => {
     it('answers a ZIP with every section, a README and the prescription files, audited', async () => {
       const member = await createUser(t, { name: 'Asha Verma' });
