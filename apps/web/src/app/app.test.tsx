@@ -225,6 +225,7 @@ describe('dashboard shell', () => {
       'My Prescriptions',
       'Rewards',
       'Stock Alerts',
+      'Privacy & data',
     ]);
     expect(await screen.findByText('Member')).toBeTruthy();
     unmount();
@@ -247,6 +248,7 @@ describe('dashboard shell', () => {
       'My Prescriptions',
       'Rewards',
       'Stock Alerts',
+      'Privacy & data',
       'All Orders',
       'Manufacturers',
       'Salt Compositions',
