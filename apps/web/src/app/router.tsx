@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
           { path: d.users.path, element: page(adminUsers, 'UsersRoute') },
           { path: d.staff.path, element: page(adminStaff, 'StaffRoute') },
           { path: d.audit.path, element: page(adminAudit, 'AuditLogRoute') },
+          { path: d.healthAccess.path, element: page(adminAudit, 'HealthAccessRoute') },
           { path: d.jobs.path, element: page(adminJobs, 'BackgroundJobsRoute') },
           { path: d.messages.path, element: page(adminMessages, 'ContactInboxRoute') },
           { path: d.coupons.path, element: page(adminCoupons, 'CouponsRoute') },

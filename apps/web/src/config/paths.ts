@@ -191,6 +191,11 @@ export const paths = {
     staff: { path: '/dashboard/staff', getHref: () => '/dashboard/staff' },
     /** Issue 16 point 7: the audit log and its hash chain check (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
+    /** Issue 32 point 4: who opened customers' health data (owner). */
+    healthAccess: {
+      path: '/dashboard/audit/health-access',
+      getHref: () => '/dashboard/audit/health-access',
+    },
     /** Issue 17: the durable queue's jobs, failed ones to retry (admin). */
     jobs: { path: '/dashboard/jobs', getHref: () => '/dashboard/jobs' },
     /** Issue 18: the Contact Us inbox (admin); `handled` shows the Handled tab. */

@@ -21,6 +21,7 @@ const BACK_OFFICE = [
   'Staff',
   'Prescriptions',
   'Audit Log',
+  'Health-data Access',
   'Background Jobs',
   'Messages',
   'Returns',

@@ -9,6 +9,7 @@ import {
   ClipboardList,
   Contact,
   FileCheck,
+  FileLock2,
   FlaskConical,
   Gauge,
   Gift,
@@ -200,6 +201,13 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Audit Log',
     to: paths.dashboard.audit.getHref(),
     Icon: ShieldCheck,
+    end: true,
+    show: 'audit.view',
+  },
+  {
+    label: 'Health-data Access',
+    to: paths.dashboard.healthAccess.getHref(),
+    Icon: FileLock2,
     show: 'audit.view',
   },
   {
