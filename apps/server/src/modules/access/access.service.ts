@@ -77,6 +77,17 @@ export function createAccessService(deps: {
     return member;
   }
 
+  /** The invitation of a link that still works: 404 for an unknown link, 410 for a spent one. */
+  async function usableInvitation(token: string) {
+    const invitation = await repository.findInvitationByTokenHash(db, hashToken(token), {
+      lock: false,
+    });
+    if (!invitation) throw new NotFoundError(STAFF_MESSAGES.invitationNotFound);
+    const gone = invitationGone(invitation, now());
+    if (gone) throw new InvitationGoneError(gone);
+    return invitation;
+  }
+
   return {
     async list(): Promise<StaffListResponse> {
       const at = now();
@@ -176,12 +187,7 @@ export function createAccessService(deps: {
 
     /** What the accept page shows: 404 for an unknown link, 410 for a used, revoked or old one. */
     async preview(token: string): Promise<InvitationPreview> {
-      const invitation = await repository.findInvitationByTokenHash(db, hashToken(token), {
-        lock: false,
-      });
-      if (!invitation) throw new NotFoundError(STAFF_MESSAGES.invitationNotFound);
-      const gone = invitationGone(invitation, now());
-      if (gone) throw new InvitationGoneError(gone);
+      const invitation = await usableInvitation(token);
       return {
         name: invitation.name,
         email: invitation.email,
@@ -201,6 +207,9 @@ export function createAccessService(deps: {
      * stay theirs): it gets the role and the new password, and its older sessions end.
      */
     async accept(input: AcceptInvitationInput): Promise<AuthResponse> {
+      // An unknown or spent link is answered before the (deliberately slow) hashing, so a
+      // stream of made-up tokens costs the server no more than a look-up each.
+      await usableInvitation(input.token);
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
         const at = now();

@@ -109,6 +109,7 @@ import {
   type Json,
 } from './schema-arbitrary';
 import { AFTER_SALES_TARGETS } from './fuzz-after-sales-targets';
+import { STAFF_TARGETS } from './fuzz-staff-targets';
 import { batchOf, createWorld, freshEntry, insertOrder, putInCart } from './world';
 
 /**
@@ -137,6 +138,7 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/drug-interactions.csv',
   'GET /api/patients',
   'GET /api/prescriptions/saved',
+  'GET /api/staff',
 ] as const;
 
 const sameConfirmation =
@@ -1087,6 +1089,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     },
   },
   ...AFTER_SALES_TARGETS,
+  ...STAFF_TARGETS,
 
   // Issue 29: the delivery promise and where the shop delivers.
   {
