@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { readLatestMail } from './support/outbox';
 
 /**
@@ -27,6 +28,7 @@ test('the owner invites a packer, who signs in and sees only packing', async ({
   await expect(menu(page).getByRole('link', { name: 'Staff' })).toBeVisible();
   await page.getByRole('button', { name: 'Invite staff' }).click();
   const form = page.getByRole('form', { name: 'Invite a member of staff' });
+  await expectNoSeriousViolations(page, 'dialog');
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(form.getByText('Name is required.')).toBeVisible();
   await form.getByLabel('Name').fill('Ravi Packer');
@@ -36,6 +38,7 @@ test('the owner invites a packer, who signs in and sees only packing', async ({
   await expect(form).toBeHidden();
   const invitations = page.getByRole('region', { name: 'Open invitations' });
   await expect(invitations.getByText(email)).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   const mail = await readLatestMail(email, 'accept-invitation?token=');
   expect(mail).toContain('invited you to join');
@@ -50,6 +53,7 @@ test('the owner invites a packer, who signs in and sees only packing', async ({
   await expect(packer.getByRole('heading', { name: 'Welcome, Ravi Packer' })).toBeVisible();
   await expect(packer.getByText('Packer', { exact: true })).toBeVisible();
   const accept = packer.getByRole('form', { name: 'Accept invitation' });
+  await expectNoSeriousViolations(packer);
   await accept.getByLabel('Password', { exact: true }).fill('packing-secret1');
   await accept.getByLabel('Confirm password').fill('packing-other1');
   await accept.getByRole('button', { name: 'Set password and sign in' }).click();
