@@ -93,7 +93,8 @@ import {
  * requests saved per database): the permission entries are where staff answers differ, and the
  * routes without one never read a permission (`can`, `sessionCan`) for the objects they name.
  * MATRIX_ALL_ROLES=1 sends them too and checks that claim (it held on both databases when the
- * staff roles came in: 1,169 cells).
+ * staff roles came in: 1,281 cells against 1,026; the tests' time 13.0 s against 10.8 s on
+ * PGlite, 668 cells and 8.7 s before the staff columns, on a busy two-core machine).
  * Each cell runs against fresh objects of A, so one person's success never changes another's
  * answer. A route the app serves but the table does not classify fails the suite, and so does an
  * entry for a route that no longer exists. Another user's object always answers 404 (existence is
