@@ -182,6 +182,17 @@ describe(`what staff see of an order (${testDriver})`, () => {
       ...transcriptionFor([w.rxProductId]),
     });
     expect(review.statusCode, review.body).toBe(200);
+
+    // Approved: the pharmacist's record names the patient; the packer and support learn only
+    // that it was approved.
+    const approved = await call(w.pharmacist, 'GET', `/api/order/getOrderDetail/${rxOrder}`);
+    expect(approved.json().dispensing.approval.patientName).toBeTruthy();
+    for (const who of [w.packer, w.support]) {
+      const seen = (await call(who, 'GET', `/api/order/getOrderDetail/${rxOrder}`)).json();
+      expect(seen.dispensing.approval).toMatchObject({ patientName: null });
+      expect(seen.dispensing.approval.approvedAt).toBeTruthy();
+      expect(carried(seen, HEALTH)).toEqual([]);
+    }
   });
 
   it("leaves the member's own order page as it was: money included", async () => {
