@@ -81,6 +81,11 @@ export const paths = {
     path: '/unsubscribe',
     getHref: (token?: string) => withQuery('/unsubscribe', { token }),
   },
+  /**
+   * Issue 32: the screen after an account is deleted (the customer was just signed out; the
+   * answer rides in the history entry, not the address). Private to crawlers.
+   */
+  accountDeleted: { path: '/account-deleted', getHref: () => '/account-deleted' },
   notFound: { path: '/404', getHref: () => '/404' },
   /** Issue 15: the stock lists as first named, under /admin; they redirect to the dashboard's. */
   adminInventoryAlias: { path: '/admin/inventory', getHref: () => '/admin/inventory' },

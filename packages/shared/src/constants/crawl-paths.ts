@@ -20,6 +20,9 @@ export const PRIVATE_PATH_PREFIXES = [
   '/reset-password',
   '/refill/',
   '/unsubscribe',
+  // Issue 32: a staff invitation's link and the deleted account's confirmation.
+  '/accept-invitation',
+  '/account-deleted',
 ] as const;
 
 /** Whether a page's path is private (PRIVATE_PATH_PREFIXES). */
