@@ -109,6 +109,7 @@ import {
   type Json,
 } from './schema-arbitrary';
 import { AFTER_SALES_TARGETS } from './fuzz-after-sales-targets';
+import { PRIVACY_TARGETS } from './fuzz-privacy-targets';
 import { STAFF_TARGETS } from './fuzz-staff-targets';
 import { batchOf, createWorld, freshEntry, insertOrder, putInCart } from './world';
 
@@ -139,6 +140,10 @@ export const NOTHING_TO_FUZZ = [
   'GET /api/patients',
   'GET /api/prescriptions/saved',
   'GET /api/staff',
+  // Issue 32: the customer's own data and consents, and signing out elsewhere (no input).
+  'GET /api/user/my-data',
+  'GET /api/user/consents',
+  'POST /api/user/sign-out-everywhere',
 ] as const;
 
 const sameConfirmation =
@@ -1090,6 +1095,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   },
   ...AFTER_SALES_TARGETS,
   ...STAFF_TARGETS,
+  ...PRIVACY_TARGETS,
 
   // Issue 29: the delivery promise and where the shop delivers.
   {
