@@ -230,6 +230,8 @@ describe(`sitemaps (${testDriver})`, () => {
       'Disallow: /reset-password',
       'Disallow: /refill/',
       'Disallow: /unsubscribe',
+      'Disallow: /accept-invitation',
+      'Disallow: /account-deleted',
       '',
       `Sitemap: ${ORIGIN}/sitemap.xml`,
       '',
