@@ -15,7 +15,7 @@ import {
   type OrderUpdateInput,
 } from '@pharmacy/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import type { AddressesService } from '../addresses/addresses.service';
 import type { CartService } from '../cart/cart.service';
