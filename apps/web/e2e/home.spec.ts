@@ -65,4 +65,19 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Results for “dolo”' })).toBeVisible();
     await expect(page.getByLabel('Search products')).toBeFocused();
   });
+
+  test('keeps what was typed in the header search before the script took over', async ({
+    page,
+  }) => {
+    // The page's scripts arrive late, as on a slow phone: the box is the server's HTML meanwhile.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/shop', { waitUntil: 'commit' });
+    const box = page.getByLabel('Search products');
+    await box.pressSequentially('dolo');
+    await expect(page).toHaveURL(/\/shop\?search=dolo$/, { timeout: 15_000 });
+    await expect(box).toHaveValue('dolo');
+  });
 });

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -55,6 +56,7 @@ export function HeaderSearch({ className }: { className?: string }) {
   const [active, setActive] = useState(-1);
   const lastPushed = useRef<string | null>(null);
   const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const urlSearch =
     scope === 'shop'
@@ -105,6 +107,21 @@ export function HeaderSearch({ className }: { className?: string }) {
     setActive(-1);
     debounced.run(value);
   };
+
+  // The box is in the server's HTML (issue 30): what a shopper typed before the script took
+  // over is in the element but not in the state, and the next render would wipe it. Take it up
+  // once, as typing, before any other render (a layout effect runs right after hydration).
+  const adoptEarlyTyping = useRef(onChange);
+  adoptEarlyTyping.current = onChange;
+  useLayoutEffect(() => {
+    const early = inputRef.current?.value ?? '';
+    if (early === '' || early === text) return;
+    // The address still has the search of before: the typing wins over following it.
+    if (urlSearch !== null) lastPushed.current = urlSearch;
+    adoptEarlyTyping.current(early);
+    // Once, at mount: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const chooseProduct = () => {
     // Spec §2: a result opens its product and clears the search.
@@ -183,6 +200,7 @@ export function HeaderSearch({ className }: { className?: string }) {
         Search products
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="search"
         role="combobox"
