@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   consentsResponseSchema,
@@ -12,6 +12,7 @@ import {
   unsubscribeResponseSchema,
   unsubscribeSchema,
 } from '@pharmacy/shared';
+import { oneClickFormScope } from '../../lib/one-click-forms';
 import { requireSession } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-schemas';
 import type { PrivacyService } from './privacy.service';
@@ -145,15 +146,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
     async (request) => privacy.unsubscribe(request.body.token),
   );
 
-  // RFC 8058 one-click: the mail client POSTs 'List-Unsubscribe=One-Click' as a form to the URL
-  // in the List-Unsubscribe header; the token is in that URL. Forms are read here only.
-  await app.register(async (scope) => {
-    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
-    oneClick.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, body),
-    );
+  // RFC 8058 one-click (lib/one-click-forms): the token is in the List-Unsubscribe URL.
+  await oneClickFormScope(app, (oneClick) => {
     oneClick.post(
       '/unsubscribe/one-click',
       {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
   idParamSchema,
@@ -13,6 +13,7 @@ import {
   refillUnsubscribeSchema,
   refillUpdateSchema,
 } from '@pharmacy/shared';
+import { oneClickFormScope } from '../../lib/one-click-forms';
 import { requireSession } from '../../plugins/auth';
 import type { RefillsService } from './refills.service';
 import { errorResponses, orderIdParams } from '../../lib/route-schemas';
@@ -135,15 +136,8 @@ export const refillsRoutes: FastifyPluginAsyncZod<{ refills: RefillsService }> =
     async (request) => refills.unsubscribe(request.body.token),
   );
 
-  // RFC 8058 one-click: the mail client POSTs 'List-Unsubscribe=One-Click' as a form to the URL in
-  // the List-Unsubscribe header; the token is in that URL. Forms are read here only.
-  await app.register(async (scope) => {
-    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
-    oneClick.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, body),
-    );
+  // RFC 8058 one-click (lib/one-click-forms): the token is in the List-Unsubscribe URL.
+  await oneClickFormScope(app, (oneClick) => {
     oneClick.post(
       '/refills/unsubscribe/one-click',
       {
