@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { PROVIDER, ROLE } from '@pharmacy/shared';
+import { PROVIDER, ROLE, indiaToday } from '@pharmacy/shared';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import { expect } from 'vitest';
@@ -100,7 +100,8 @@ export function transcriptionFor(
       prescriberRegistrationNumber: PRESCRIBER_DETAILS.prescriberRegistrationNumber,
       prescriberCouncil: 'Karnataka Medical Council',
       patientName: PRESCRIBER_DETAILS.patientName,
-      issuedOn: new Date().toISOString().slice(0, 10),
+      // The shop's day is India's (18:30–24:00 UTC is already tomorrow there), as the server counts it.
+      issuedOn: indiaToday(new Date()),
       lines: lines.map((line) => ({
         productId: typeof line === 'number' ? line : line.productId,
         dose: '1 tablet',
