@@ -5,7 +5,6 @@ import { App } from './app/index';
 import { preloadRoutePages } from './app/lazy-page';
 import { prefetchPageData } from './app/prefetch-page';
 import { routes } from './app/router';
-import { collectDeferredHydration, startDeferredHydration } from './components/ui/hydrate-later';
 import { ApiError } from './lib/api-client';
 import { queryClient } from './lib/query-client';
 import { markFirstPageServerRendered } from './lib/server-rendered';
@@ -97,19 +96,10 @@ if (serverState) {
   markFirstPageServerRendered();
   void preloadRoutePages(routes, window.location.pathname)
     .catch(() => undefined)
-    .then(async () => {
-      // The page's modules have just been evaluated (a long task on a phone): hydrating starts
-      // in a task of its own rather than adding to it (TBT, issue 30).
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    .then(() => {
       const typed = typedBeforeHydration(root);
-      collectDeferredHydration();
       hydrateRoot(root, app);
       restoreTyped(typed);
-      // The parts left for later (HydrateLater) each get a task of their own; taps stay held
-      // until all are live, and their fields get back what was typed into them.
-      await startDeferredHydration();
-      // Only fields that hydrating emptied again: one typed into since is the shopper's now.
-      restoreTyped(typed.filter(([field]) => field.value === field.defaultValue));
       replayEarlyEvents();
     });
 } else {

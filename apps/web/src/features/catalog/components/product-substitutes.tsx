@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Equal, PackageSearch } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { formatMoney } from '@pharmacy/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useProductSubstitutes } from '../api/get-product-substitutes';
@@ -93,18 +92,14 @@ export function ProductSubstitutes({
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
           {data.map((substitute) => (
-            // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own, after
-            // the product itself.
-            <HydrateLater key={substitute.id} id={`substitute-${substitute.id}`}>
-              <li className="render-when-visible">
-                <ProductCard
-                  product={substitute}
-                  currencySymbol={currencySymbol}
-                  action={renderAction?.(substitute)}
-                  note={<SavingsNote substitute={substitute} currencySymbol={currencySymbol} />}
-                />
-              </li>
-            </HydrateLater>
+            <li key={substitute.id}>
+              <ProductCard
+                product={substitute}
+                currencySymbol={currencySymbol}
+                action={renderAction?.(substitute)}
+                note={<SavingsNote substitute={substitute} currencySymbol={currencySymbol} />}
+              />
+            </li>
           ))}
         </ul>
       )}
