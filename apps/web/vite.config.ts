@@ -50,6 +50,26 @@ const preloadedRoutes = [
 ];
 
 /**
+ * The route-preload script's own part (ES5: it runs before anything else). A server-rendered page
+ * (issue 30) lists the app's entry and its chunks in <meta name="app-scripts"> instead of linking
+ * them (apps/server server-rendering.ts): it paints from its HTML alone, so they are requested
+ * only once it has painted, and the slow link carries the page and nothing else until then (LCP).
+ * A hidden tab never paints (no animation frames): it loads them at once.
+ */
+const routeScripts = `(function(){
+var p=location.pathname,r=[ROUTES],files=[],i;
+for(i=0;i<r.length;i++)if(r[i][0].test(p)){files=r[i][1];break}
+function preload(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}
+var meta=document.querySelector('meta[name="app-scripts"]');
+if(!meta){files.forEach(preload);return}
+var listed=meta.content.split(' ');
+function load(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=listed[0];document.head.appendChild(s);listed.slice(1).concat(files).forEach(preload)}
+function afterPaint(){if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)})}
+if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',afterPaint);else afterPaint();
+})();
+`;
+
+/**
  * Pages are React.lazy chunks, so the first page's chunk (and the chunks it imports) used to be
  * requested only after the entry had downloaded and run: one more round trip before anything of
  * the page could paint. This plugin writes a tiny script, loaded async from index.html (the CSP
@@ -84,7 +104,7 @@ function routePreload(): Plugin {
         path.join(import.meta.dirname, 'src/boot/early-events.js'),
         'utf8',
       );
-      const source = `${earlyEvents}\n(function(){var p=location.pathname,r=[${table.join(',')}];for(var i=0;i<r.length;i++)if(r[i][0].test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();\n`;
+      const source = `${earlyEvents}\n${routeScripts.replace('ROUTES', table.join(','))}`;
       const fileName = this.getFileName(
         this.emitFile({ type: 'asset', name: 'route-preload.js', source }),
       );

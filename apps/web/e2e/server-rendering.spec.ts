@@ -435,6 +435,34 @@ test.describe('hydrating a server-rendered page', () => {
     await expect(page).toHaveTitle('Shop | MediKart Pharmacy');
   });
 
+  for (const typedFirst of [true, false]) {
+    test(`a pincode typed ${typedFirst ? 'before the tap holder' : 'while taps are held'} and checked before the page is live gets its promise`, async ({
+      page,
+    }) => {
+      const product = await productNamed(page.request, 'Dolo 650 Tablet');
+      // The app's scripts arrive late, as on a slow phone; the small script that holds taps
+      // (route-preload) does not, so the tap on Check is held while the page is the server's HTML.
+      await page.route(/\/assets\/(?!route-preload).*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
+      const box = page.getByRole('main').getByRole('region', { name: 'Delivery' });
+      type EarlyEvents = { __replayEarlyEvents?: unknown; __appLive?: boolean };
+      const holding = () =>
+        page.waitForFunction(
+          () => typeof (window as EarlyEvents).__replayEarlyEvents === 'function',
+        );
+      if (!typedFirst) await holding();
+      await box.getByLabel('Check delivery to your pincode').fill('400001');
+      await holding();
+      expect(await page.evaluate(() => (window as EarlyEvents).__appLive === true)).toBe(false);
+      await box.getByRole('button', { name: 'Check' }).click();
+      await expect(box.getByText('Delivering to 400001')).toBeVisible({ timeout: 15_000 });
+      await expect(box.getByText('Cash on delivery available')).toBeVisible();
+    });
+  }
+
   test('a shopper page downloads no admin or dashboard code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -5,6 +5,7 @@ import { App } from './app/index';
 import { preloadRoutePages } from './app/lazy-page';
 import { prefetchPageData } from './app/prefetch-page';
 import { routes } from './app/router';
+import { collectDeferredHydration, startDeferredHydration } from './components/ui/hydrate-later';
 import { ApiError } from './lib/api-client';
 import { queryClient } from './lib/query-client';
 import { markFirstPageServerRendered } from './lib/server-rendered';
@@ -75,6 +76,21 @@ function restoreTyped(typed: [TextField, string][]): void {
   }
 }
 
+/**
+ * After the deferred parts are live: a field in such a part kept the server's DOM, so it still
+ * shows the typed text while its component's state is empty (restoreTyped saw nothing to put
+ * back). Every typed field the shopper has not changed since is announced to its component; one
+ * hydrating emptied gets its text back first. A field typed into since has a held input event.
+ */
+function announceTyped(typed: [TextField, string][]): void {
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    if (field.value === field.defaultValue && value !== field.defaultValue) field.value = value;
+    else if (field.value !== value) continue;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -96,10 +112,21 @@ if (serverState) {
   markFirstPageServerRendered();
   void preloadRoutePages(routes, window.location.pathname)
     .catch(() => undefined)
-    .then(() => {
+    .then(async () => {
+      // The page's modules have just been evaluated (a long task on a phone): hydrating starts
+      // in a task of its own rather than adding to it (TBT, issue 30).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const typed = typedBeforeHydration(root);
+      collectDeferredHydration();
       hydrateRoot(root, app);
       restoreTyped(typed);
+      // The parts left for later (HydrateLater) each get a task of their own; taps stay held
+      // until all are live, and their fields get back what was typed into them.
+      await startDeferredHydration();
+      announceTyped(typed);
+      // The components re-render with the announced text before a held tap is replayed, so
+      // a held "Check" submits what was typed rather than the empty state of before.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       replayEarlyEvents();
     });
 } else {

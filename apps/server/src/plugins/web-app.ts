@@ -153,7 +153,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
   const renderPage = renderer
     ? registerPageRoutes(app, {
         renderer,
-        template: createHtmlTemplate(readFileSync(indexFile, 'utf8')),
+        template: createHtmlTemplate(readFileSync(indexFile, 'utf8'), (urlPath) => {
+          // Only the build's own hashed files, inlined into rendered pages (LCP, issue 30).
+          const asset = path.posix.normalize(urlPath);
+          const file = path.join(options.webDistDir, asset);
+          return asset.startsWith('/assets/') && existsSync(file)
+            ? readFileSync(file, 'utf8')
+            : undefined;
+        }),
         origin: options.publicUrl ?? app.config.publicUrl,
       })
     : undefined;

@@ -37,13 +37,24 @@
     });
     var replay = held;
     held = [];
-    replay.forEach(function (entry) {
-      var element = entry[1];
-      if (!element.isConnected) return;
-      if (entry[0] === 'click') element.click();
-      else if (entry[0] === 'submit' && element.requestSubmit) element.requestSubmit();
-      // The typed text is in the field; tell the hydrated component about it.
-      else element.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    function next() {
+      while (replay.length > 0) {
+        var entry = replay.shift();
+        var element = entry[1];
+        if (!element.isConnected) continue;
+        if (entry[0] === 'click') element.click();
+        else if (entry[0] === 'submit' && element.requestSubmit) element.requestSubmit();
+        else {
+          // The typed text is in the field; tell the hydrated component about it, and let it
+          // re-render before a held tap that follows reads its state (a pincode, then Check).
+          element.dispatchEvent(new Event('input', { bubbles: true }));
+          if (replay.length > 0) {
+            window.setTimeout(next, 0);
+            return;
+          }
+        }
+      }
+    }
+    next();
   };
 })();

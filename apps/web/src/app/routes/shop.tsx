@@ -1,5 +1,6 @@
 import { matchPath, useLocation } from 'react-router';
 import { Container } from '../../components/layouts/container';
+import { HydrateLater } from '../../components/ui/hydrate-later';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
@@ -19,10 +20,13 @@ export function ShopRoute() {
     : undefined;
   const title = search ? `Results for “${search}”` : brand ? brand.name : 'All Products';
   return (
-    <Container className="py-6 sm:py-8">
-      <DocumentTitle title={search ? `Search: ${search}` : brand ? brand.name : 'Shop'} />
-      <PageHeader title={title} />
-      <ShopListing renderAction={(product) => <ProductCartAction product={product} />} />
-    </Container>
+    // Hydrated in a task of its own after the header; its cards each get one after it (TBT).
+    <HydrateLater id="shop-page">
+      <Container className="py-6 sm:py-8">
+        <DocumentTitle title={search ? `Search: ${search}` : brand ? brand.name : 'Shop'} />
+        <PageHeader title={title} />
+        <ShopListing renderAction={(product) => <ProductCartAction product={product} />} />
+      </Container>
+    </HydrateLater>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Equal, PackageSearch } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { formatMoney } from '@pharmacy/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useProductSubstitutes } from '../api/get-product-substitutes';
@@ -92,14 +93,18 @@ export function ProductSubstitutes({
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
           {data.map((substitute) => (
-            <li key={substitute.id}>
-              <ProductCard
-                product={substitute}
-                currencySymbol={currencySymbol}
-                action={renderAction?.(substitute)}
-                note={<SavingsNote substitute={substitute} currencySymbol={currencySymbol} />}
-              />
-            </li>
+            // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own, after
+            // the product itself.
+            <HydrateLater key={substitute.id} id={`substitute-${substitute.id}`}>
+              <li className="render-when-visible">
+                <ProductCard
+                  product={substitute}
+                  currencySymbol={currencySymbol}
+                  action={renderAction?.(substitute)}
+                  note={<SavingsNote substitute={substitute} currencySymbol={currencySymbol} />}
+                />
+              </li>
+            </HydrateLater>
           ))}
         </ul>
       )}

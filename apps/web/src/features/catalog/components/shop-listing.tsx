@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Select } from '../../../components/ui/form-field';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -178,17 +179,21 @@ export function ShopListing({
             aria-busy={isFetching || undefined}
           >
             {products.slice(0, shownCards).map((product, index) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={product}
-                  currencySymbol={currencySymbol}
-                  action={renderAction?.(product)}
-                  eagerImage={index < ABOVE_THE_FOLD_CARDS}
-                  // Under the page's h1: on phones the filters' h2 is hidden, and an h3 right
-                  // after the h1 skips a level (axe heading-order).
-                  headingLevel={2}
-                />
-              </li>
+              // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own,
+              // after the header and toolbar, instead of all in the page's one long task.
+              <HydrateLater key={product.id} id={`shop-card-${product.id}`}>
+                <li className="render-when-visible">
+                  <ProductCard
+                    product={product}
+                    currencySymbol={currencySymbol}
+                    action={renderAction?.(product)}
+                    eagerImage={index < ABOVE_THE_FOLD_CARDS}
+                    // Under the page's h1: on phones the filters' h2 is hidden, and an h3 right
+                    // after the h1 skips a level (axe heading-order).
+                    headingLevel={2}
+                  />
+                </li>
+              </HydrateLater>
             ))}
           </ul>
         )}

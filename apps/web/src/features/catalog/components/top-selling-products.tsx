@@ -1,6 +1,7 @@
 import { PackageSearch } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingRegion } from '../../../components/ui/skeleton';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { TOP_SELLING_LIMIT, useTopSellingProducts } from '../api/get-top-selling-products';
@@ -37,13 +38,16 @@ export function TopSellingProducts({
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
             {data.map((product) => (
-              <li key={product.id}>
-                <ProductCard
-                  product={product}
-                  currencySymbol={currencySymbol}
-                  action={renderAction?.(product)}
-                />
-              </li>
+              // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own.
+              <HydrateLater key={product.id} id={`top-selling-${product.id}`}>
+                <li className="render-when-visible">
+                  <ProductCard
+                    product={product}
+                    currencySymbol={currencySymbol}
+                    action={renderAction?.(product)}
+                  />
+                </li>
+              </HydrateLater>
             ))}
           </ul>
         )}

@@ -31,6 +31,7 @@ import { Container } from '../../../components/layouts/container';
 import { Button } from '../../../components/ui/button';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -223,16 +224,19 @@ function Products({
             {products.map((product) => {
               const saving = medicineSavingsText(product, currencySymbol);
               return (
-                <li key={product.id}>
-                  {renderProduct(
-                    product,
-                    saving ? (
-                      <p className="w-fit rounded-md bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">
-                        {saving}
-                      </p>
-                    ) : null,
-                  )}
-                </li>
+                // Issue 30 (TBT): each server-rendered card is hydrated in a task of its own.
+                <HydrateLater key={product.id} id={`medicine-product-${product.id}`}>
+                  <li className="render-when-visible">
+                    {renderProduct(
+                      product,
+                      saving ? (
+                        <p className="w-fit rounded-md bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-800">
+                          {saving}
+                        </p>
+                      ) : null,
+                    )}
+                  </li>
+                </HydrateLater>
               );
             })}
           </ul>
@@ -333,65 +337,67 @@ export function MedicineInformationPage({
   if (error instanceof ApiError && error.statusCode === 404) return <NotFound />;
 
   return (
-    <Container className="flex flex-col gap-8 py-6 sm:py-8">
-      {isPending ? (
-        <MedicineSkeleton />
-      ) : error || !data ? (
-        <EmptyState
-          title="We could not load this medicine's information."
-          action={
-            <Button variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {getErrorMessage(error)}
-        </EmptyState>
-      ) : (
-        <>
-          <DocumentTitle title={`${data.salt.name}: uses, side effects and safety`} />
-          <header className="flex flex-col gap-3">
-            <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-              <Link to={paths.saltCompositions.getHref()} className="hover:underline">
-                Salt Compositions
-              </Link>
-              <span aria-hidden="true"> / </span>
-              <span aria-current="page">{data.salt.name}</span>
-            </nav>
-            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{data.salt.name}</h1>
+    <HydrateLater id="medicine-page">
+      <Container className="flex flex-col gap-8 py-6 sm:py-8">
+        {isPending ? (
+          <MedicineSkeleton />
+        ) : error || !data ? (
+          <EmptyState
+            title="We could not load this medicine's information."
+            action={
+              <Button variant="secondary" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {getErrorMessage(error)}
+          </EmptyState>
+        ) : (
+          <>
+            <DocumentTitle title={`${data.salt.name}: uses, side effects and safety`} />
+            <header className="flex flex-col gap-3">
+              <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+                <Link to={paths.saltCompositions.getHref()} className="hover:underline">
+                  Salt Compositions
+                </Link>
+                <span aria-hidden="true"> / </span>
+                <span aria-current="page">{data.salt.name}</span>
+              </nav>
+              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{data.salt.name}</h1>
+              {data.content ? (
+                <p className="max-w-3xl text-base text-slate-800 sm:text-lg">
+                  {data.content.summary}
+                </p>
+              ) : null}
+              {data.prescription === 'required' ? (
+                <p className="flex w-fit items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+                  <FileText aria-hidden="true" className="size-4" />
+                  Prescription required: medicines with this salt are sold against a valid
+                  prescription.
+                </p>
+              ) : null}
+            </header>
             {data.content ? (
-              <p className="max-w-3xl text-base text-slate-800 sm:text-lg">
-                {data.content.summary}
-              </p>
-            ) : null}
-            {data.prescription === 'required' ? (
-              <p className="flex w-fit items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
-                <FileText aria-hidden="true" className="size-4" />
-                Prescription required: medicines with this salt are sold against a valid
-                prescription.
-              </p>
-            ) : null}
-          </header>
-          {data.content ? (
-            <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-              <ServerHtml id="medicine-content" className="flex flex-col gap-8">
-                <MedicineContentSections content={data.content} />
-              </ServerHtml>
-              <div className="lg:sticky lg:top-32 lg:self-start">
-                <ReviewedBy review={data.review} />
+              <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+                <ServerHtml id="medicine-content" className="flex flex-col gap-8">
+                  <MedicineContentSections content={data.content} />
+                </ServerHtml>
+                <div className="lg:sticky lg:top-32 lg:self-start">
+                  <ReviewedBy review={data.review} />
+                </div>
               </div>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-4">
-              <p className="flex max-w-3xl gap-2 rounded-xl border border-slate-200 bg-white p-4 text-base text-slate-800">
-                <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                {MEDICINE_MESSAGES.preparing}
-              </p>
-            </div>
-          )}
-          <Products data={data} renderProduct={renderProduct} />
-        </>
-      )}
-    </Container>
+            ) : (
+              <div className="flex flex-col gap-4">
+                <p className="flex max-w-3xl gap-2 rounded-xl border border-slate-200 bg-white p-4 text-base text-slate-800">
+                  <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  {MEDICINE_MESSAGES.preparing}
+                </p>
+              </div>
+            )}
+            <Products data={data} renderProduct={renderProduct} />
+          </>
+        )}
+      </Container>
+    </HydrateLater>
   );
 }
