@@ -54,6 +54,24 @@ describe(`Razorpay checkout (${testDriver})`, () => {
     ).toHaveLength(1);
   });
 
+  it('a first double click (or a second tab) gets one Razorpay order, and the order one open payment', async () => {
+    const { member, orderId } = await shop.orderAtPayment();
+    const answers = await Promise.all([
+      shop.createIntent(member, orderId),
+      shop.createIntent(member, orderId),
+      shop.createIntent(member, orderId),
+    ]);
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    const ids = new Set(answers.map((answer) => answer.json().razorpayOrderId));
+    expect(ids.size).toBe(1);
+    const rows = await shop
+      .db()
+      .select({ intentId: payments.intentId, status: payments.status })
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    expect(rows).toEqual([{ intentId: [...ids][0], status: 'requires_payment' }]);
+  });
+
   it('a changed total (points) makes a new Razorpay order for the new amount', async () => {
     const { member, orderId } = await shop.orderAtPayment();
     const before = (await shop.createIntent(member, orderId)).json();

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 
 export const PAYMENT_METHODS = ['card', 'cash_on_delivery'] as const;
@@ -56,6 +65,12 @@ export const payments = pgTable(
     index('payments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'requires_payment'`),
+    // One open Razorpay order per order total (issue 28): create-intent inserts without a
+    // transaction, and a double click's or a second tab's insert meets this and answers the
+    // first's Razorpay order instead.
+    uniqueIndex('payments_open_razorpay_key')
+      .on(t.orderId, t.amountMinor)
+      .where(sql`${t.provider} = 'razorpay' and ${t.status} = 'requires_payment'`),
   ],
 );
 

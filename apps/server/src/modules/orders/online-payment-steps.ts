@@ -64,27 +64,35 @@ export async function paymentSummaries(
   }));
 }
 
-async function customerContact(tx: DbOrTx, orderId: number) {
-  const row = await repository.customerContact(tx, orderId);
-  return { name: row?.name ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
-}
+/** A lost race or a total changed meanwhile makes create-intent read again; this many times. */
+const OPEN_PROVIDER_ORDER_ROUNDS = 3;
+
+export const ORDER_CHANGED_MEANWHILE =
+  'The order changed while the payment was being prepared. Please try again.';
 
 export function createOnlinePaymentSteps(deps: OrderStepDeps) {
-  const { db, lifecycle, events, visibleOrder } = deps;
+  const { db, lifecycle, events } = deps;
 
   return {
     /**
      * The open Razorpay order for the order's current total, made by `create` when there is none.
-     * Under the order's row lock, so a double click or a second tab gets the same one.
+     * One read (the order and its open Razorpay order), and when there is none, Razorpay's order
+     * and one guarded insert, without a transaction or a connection held during the call out:
+     * the insert takes the order's row lock for its statement and only inserts while the order
+     * is still in Payment with that total and no open Razorpay order for it exists (a unique
+     * index), so a double click, a second tab or another instance gets the same Razorpay order.
+     * The loser of such a race reads again and answers the winner's; its own Razorpay order is
+     * simply never paid (nobody opens Checkout on it), which is harmless: Razorpay lets an
+     * unpaid order expire and charges nothing for it.
      */
     async openProviderOrder(
       session: Session,
       orderId: number,
       create: (amountMinor: number) => Promise<{ id: string }>,
     ) {
-      return db.transaction(async (tx) => {
-        const order = await visibleOrder(session, orderId, tx, true);
-        if (order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
+      for (let round = 1; ; round += 1) {
+        const order = await repository.findRazorpayPaymentStep(db, orderId);
+        if (!order || order.userId !== session.userId) throw new NotFoundError(ORDER_NOT_FOUND);
         if (order.statusId !== ORDER_STATUS.PAYMENT)
           throw new ConflictError(NOT_WAITING_FOR_PAYMENT);
         const amountMinor = order.totalOrderValueMinor;
@@ -93,25 +101,27 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
         const contact = order.shippingAddress
           ? {
               name: order.shippingAddress.name,
-              email: order.orderedByEmail,
+              email: order.email,
               contact: order.shippingAddress.phone,
             }
-          : await customerContact(tx, orderId);
-        const open = await repository.findOpenCardPayment(tx, order.id, amountMinor, 'razorpay');
-        if (open?.intentId)
-          return { providerOrderId: open.intentId, amountMinor, created: false, contact };
+          : { name: order.name ?? '', email: order.email ?? '', contact: order.phone ?? '' };
+        if (order.openIntentId)
+          return { providerOrderId: order.openIntentId, amountMinor, created: false, contact };
+        // Only when the order changes again and again under this request (its total edited
+        // between each read and insert): the customer tries again.
+        if (round > OPEN_PROVIDER_ORDER_ROUNDS) throw new ConflictError(ORDER_CHANGED_MEANWHILE);
         const made = await create(amountMinor);
-        await repository.insertPayment(tx, {
-          orderId: order.id,
-          method: 'card',
-          provider: 'razorpay',
+        const inserted = await repository.insertOpenRazorpayPayment(db, {
+          orderId,
+          userId: session.userId,
+          statusId: ORDER_STATUS.PAYMENT,
           amountMinor,
-          status: 'requires_payment',
-          note: null,
           intentId: made.id,
         });
-        return { providerOrderId: made.id, amountMinor, created: true, contact };
-      });
+        if (inserted) return { providerOrderId: made.id, amountMinor, created: true, contact };
+        // Lost a race (another request's Razorpay order for this total) or the order changed
+        // (cancelled, another total): read again and answer as for that state.
+      }
     },
 
     /**

@@ -295,20 +295,68 @@ export function listPayments(db: DbOrTx, orderId: number) {
     .orderBy(asc(payments.id));
 }
 
-/** Who pays, for Checkout's prefill: the account's name and e-mail, the delivery phone. */
-export async function customerContact(db: DbOrTx, orderId: number) {
+/** The open Razorpay order of a shop order for its current total (one at most: a unique index). */
+const openRazorpayIntent = sql<string | null>`(select ${payments.intentId} from ${payments}
+  where ${payments.orderId} = ${orders.id} and ${payments.provider} = 'razorpay'
+    and ${payments.status} = 'requires_payment'
+    and ${payments.amountMinor} = ${orders.totalOrderValueMinor}
+  order by ${payments.id} desc limit 1)`;
+
+/**
+ * create-intent's one read (issue 28): the order's owner, status and total, who pays (Checkout's
+ * prefill: the confirmed delivery address, else the account) and the open Razorpay order for
+ * that total, if any.
+ */
+export async function findRazorpayPaymentStep(db: DbOrTx, orderId: number) {
   const [row] = await db
     .select({
+      userId: orders.userId,
+      statusId: orders.statusId,
+      totalOrderValueMinor: orders.totalOrderValueMinor,
+      shippingAddress: orders.shippingAddress,
       name: users.name,
       email: users.email,
       phone: users.phoneNumber,
-      shippingAddress: orders.shippingAddress,
+      openIntentId: openRazorpayIntent,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .limit(1);
   return row;
+}
+
+/**
+ * Records a new Razorpay order as the order's open payment in one autocommit statement, only
+ * while the order is still the owner's, in `statusId` (Payment) and for `amountMinor`, and no
+ * open Razorpay order for that amount exists (`payments_open_razorpay_key`: a concurrent insert
+ * waits for the first and then does nothing). The order's row is locked for the statement, so a
+ * cancellation or a new total either comes first (nothing inserted) or sees this payment.
+ * False when nothing was inserted.
+ */
+export async function insertOpenRazorpayPayment(
+  db: DbOrTx,
+  payment: {
+    orderId: number;
+    userId: number;
+    statusId: number;
+    amountMinor: number;
+    intentId: string;
+  },
+): Promise<boolean> {
+  const { orderId, userId, statusId, amountMinor, intentId } = payment;
+  const result = await db.execute(sql`insert into ${payments}
+      (order_id, method, provider, amount_minor, status, intent_id)
+    select ${orders.id}, 'card', 'razorpay', ${amountMinor}, 'requires_payment', ${intentId}
+      from ${orders}
+      where ${orders.id} = ${orderId} and ${orders.userId} = ${userId}
+        and ${orders.statusId} = ${statusId} and ${orders.totalOrderValueMinor} = ${amountMinor}
+      for update
+    on conflict (order_id, amount_minor) where provider = 'razorpay' and status = 'requires_payment'
+      do nothing
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows.length > 0;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_open_razorpay_key" ON "payments" USING btree ("order_id","amount_minor") WHERE "payments"."provider" = 'razorpay' and "payments"."status" = 'requires_payment';
