@@ -34,6 +34,9 @@ const SAVE_MESSAGES: Record<OnlinePaymentOutcome, string> = {
   'refunded-unneeded': PAYMENT_NOT_NEEDED,
 };
 
+/** How many Razorpay orders opened here are remembered for their webhooks (oldest dropped). */
+const OPENED_HERE_KEPT = 10_000;
+
 /** An open Razorpay order older than this is asked about by the reconciliation job. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** Razorpay lets an unpaid order be paid for days; after this the shop closes its side. */
@@ -66,6 +69,16 @@ export function createRazorpayPaymentsService(deps: {
     if (payment.status !== 'authorized' || payment.amountMinor !== expectedMinor) return payment;
     return provider.capture(payment.id, payment.amountMinor);
   }
+
+  /**
+   * Razorpay orders this instance opened and has not yet seen paid: Razorpay order id → the shop
+   * order and the amount asked, which its payment row holds and which never change. The webhook
+   * that records a payment takes them from here instead of reading that row first; the recording
+   * still reads the payment rows under the order's lock and decides from them (a payment
+   * recorded meanwhile, by another instance too, is 'already-recorded' there). Absent (opened by
+   * another instance, before a restart, or dropped), the row is read as before.
+   */
+  const openedHere = new Map<string, { orderId: number; amountMinor: number }>();
 
   type Settled = Awaited<ReturnType<typeof settleNow>>;
   /**
@@ -111,7 +124,10 @@ export function createRazorpayPaymentsService(deps: {
     const entry = { providerOrderId: payment.orderId, result };
     settling.set(payment.id, entry);
     try {
-      return await result;
+      const settled = await result;
+      // Recorded (or refunded): later reports read the row, which says so in one statement.
+      if (settled) openedHere.delete(payment.orderId);
+      return settled;
     } finally {
       if (settling.get(payment.id) === entry) settling.delete(payment.id);
     }
@@ -123,7 +139,11 @@ export function createRazorpayPaymentsService(deps: {
     options: { refuseUnneeded?: boolean; known?: ForOrder },
   ) {
     if (!payment.orderId) return undefined;
-    let forOrder = options.known;
+    // Only a captured payment is taken on the map's word: one still to capture is captured only
+    // after the row said it is not recorded yet.
+    let forOrder: { orderId: number; amountMinor: number } | undefined =
+      options.known ??
+      (payment.status === 'captured' ? openedHere.get(payment.orderId) : undefined);
     if (!forOrder) {
       const read = await online.providerPayment(payment.orderId, payment.id);
       if (read.recorded)
@@ -161,7 +181,11 @@ export function createRazorpayPaymentsService(deps: {
           notes: { shop_order_id: String(orderId) },
         });
       });
-      if (!opened.created) {
+      if (opened.created) {
+        openedHere.set(opened.providerOrderId, { orderId, amountMinor: opened.amountMinor });
+        if (openedHere.size > OPENED_HERE_KEPT)
+          openedHere.delete(openedHere.keys().next().value as string);
+      } else {
         // Paid already, with the word not yet here (a closed tab, a late webhook): record it
         // now rather than open Checkout for an order Razorpay will refuse to take again.
         const state = await provider.fetchOrder(opened.providerOrderId);
