@@ -48,3 +48,17 @@ export function formatIsoDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * A whole number with India's digit grouping (1,00,000), as `Intl.NumberFormat('en-IN')` writes
+ * it: the last three digits, then pairs. Written out because building that format loads the
+ * locale's data, a long task on a phone's first page (issue 30, TBT).
+ */
+export function formatIndianNumber(value: number): string {
+  const digits = String(Math.trunc(Math.abs(value)));
+  const sign = value <= -1 ? '-' : '';
+  if (digits.length <= 3) return sign + digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${sign}${pairs},${digits.slice(-3)}`;
+}

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { HOME_COUNTERS, LIMITS } from '@pharmacy/shared';
+import { HOME_COUNTERS, LIMITS, formatIndianNumber } from '@pharmacy/shared';
 import { usePrefersReducedMotion } from '../../../hooks/use-media-query';
-
-const numberFormat = new Intl.NumberFormat('en-IN');
 
 /** Eases out so the numbers slow down as they reach their final value. */
 function easeOutCubic(t: number): number {
@@ -68,8 +66,8 @@ export function HomeCounters() {
           <div key={label} className="flex flex-col-reverse gap-1">
             <dt className="text-base text-brand-100">{label}</dt>
             <dd className="text-3xl font-bold tabular-nums">
-              <span aria-hidden="true">{numberFormat.format(Math.round(value * shown))}+</span>
-              <span className="sr-only">{numberFormat.format(value)}+</span>
+              <span aria-hidden="true">{formatIndianNumber(Math.round(value * shown))}+</span>
+              <span className="sr-only">{formatIndianNumber(value)}+</span>
             </dd>
           </div>
         ))}
