@@ -14,6 +14,7 @@ import {
 } from '../../packages/shared/src/index.ts';
 import { sql } from 'drizzle-orm';
 import { prepareCheckout, query } from '../lib/database.mjs';
+import { requestJson } from '../lib/http-json.mjs';
 import { percentile } from '../lib/load.mjs';
 import { freshAddress } from './jobs.mjs';
 import { checkoutPay } from './razorpay.mjs';
@@ -117,21 +118,18 @@ export async function prepareAfterSales(
 }
 
 async function call(base, shopper, method, urlPath, { body, headers = {} } = {}) {
-  const response = await fetch(`${base}${urlPath}`, {
+  const { status, text } = await requestJson(`${base}${urlPath}`, {
     method,
     headers: {
       authorization: `Bearer ${shopper.token}`,
       'x-forwarded-for': shopper.ip,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    body,
   });
-  const text = await response.text();
-  if (!response.ok)
+  if (status < 200 || status >= 300)
     throw new Error(
-      `${method} ${urlPath.replace(/\/\d+/g, '/:id')} answered ${response.status}: ${text.slice(0, 200)}`,
+      `${method} ${urlPath.replace(/\/\d+/g, '/:id')} answered ${status}: ${text.slice(0, 200)}`,
     );
   return text ? JSON.parse(text) : {};
 }

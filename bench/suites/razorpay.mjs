@@ -5,6 +5,7 @@
 // /api/payment/webhook/razorpay as Razorpay sends them, racing the browser's save.
 import { sql } from 'drizzle-orm';
 import { query } from '../lib/database.mjs';
+import { requestJson } from '../lib/http-json.mjs';
 import { percentile } from '../lib/load.mjs';
 import { freePort, startChild, waitForOk } from '../lib/process.mjs';
 
@@ -61,24 +62,20 @@ export async function startRazorpay(shopPort) {
  * signed triple the page then saves on the shop.
  */
 export async function checkoutPay(razorpay, intent) {
-  const response = await fetch(`${razorpay.url}/v1/checkout/pay`, {
+  const { status, text } = await requestJson(`${razorpay.url}/v1/checkout/pay`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+    body: {
       key_id: intent.keyId,
       order_id: intent.razorpayOrderId,
       method: 'upi',
       email: intent.prefill?.email,
       contact: intent.prefill?.contact,
       description: intent.description,
-    }),
-    signal: AbortSignal.timeout(10_000),
+    },
   });
-  const body = await response.json();
-  if (!response.ok || !body.razorpay_payment_id)
-    throw new Error(
-      `Checkout's payment answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`,
-    );
+  const body = JSON.parse(text);
+  if (status < 200 || status >= 300 || !body.razorpay_payment_id)
+    throw new Error(`Checkout's payment answered ${status}: ${text.slice(0, 200)}`);
   return body;
 }
 
