@@ -6,11 +6,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { matchRoutes, StaticRouter, useRoutes } from 'react-router';
+import { matchRoutes, StaticRouter, useRoutes, type RouteObject } from 'react-router';
 import { NotFound } from './components/errors/not-found';
 import { preloadRoutePages } from './app/lazy-page';
 import { prefetchPageData } from './app/prefetch-page';
 import { AppProvider } from './app/provider';
+import { dashboardRoutes } from './app/dashboard-routes';
+import { paths } from './config/paths';
 import { routes } from './app/router';
 import { headResolvers } from './app/seo/head-resolvers';
 import { headTags } from './features/seo/head-tags';
@@ -48,10 +50,18 @@ export interface PageRenderer {
   isKnownPath: (pathname: string) => boolean;
 }
 
-function isKnownPath(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname) ?? [];
+function leadsToPage(table: RouteObject[], pathname: string, basename?: string): boolean {
+  const matches = matchRoutes(table, pathname, basename) ?? [];
   const leaf = matches.at(-1)?.route.element as { type?: unknown } | null | undefined;
   return matches.length > 0 && leaf?.type !== NotFound;
+}
+
+function isKnownPath(pathname: string): boolean {
+  if (!leadsToPage(routes, pathname)) return false;
+  // Below /dashboard the app's table hands over to the dashboard's own (dashboard-routes.tsx).
+  const dashboard = paths.dashboard.root.path;
+  const belowDashboard = pathname === dashboard || pathname.startsWith(`${dashboard}/`);
+  return !belowDashboard || leadsToPage(dashboardRoutes, pathname, dashboard);
 }
 
 function ServerApp({ location, queryClient }: { location: string; queryClient: QueryClient }) {

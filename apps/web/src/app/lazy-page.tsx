@@ -41,6 +41,15 @@ export function lazyPage<M extends Record<string, unknown>>(
   return Page;
 }
 
+/** The element of a lazy page, as a route table holds it. */
+export function lazyPageElement<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): ReactElement {
+  const Page = lazyPage(load, name);
+  return <Page />;
+}
+
 function isLazyPage(type: unknown): type is LazyPage {
   return typeof type === 'function' && typeof (type as Partial<LazyPage>).preload === 'function';
 }
