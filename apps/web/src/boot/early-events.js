@@ -20,13 +20,37 @@
       if (!control || control.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();
-      held.push(['click', control]);
+      held.push(['click', control, signature(control)]);
     } else if (event.type === 'submit') {
       event.preventDefault();
       held.push(['submit', target]);
     } else {
       held.push(['input', target]);
     }
+  }
+  var CONTROLS = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"]';
+  // What a control is to the shopper: a re-render may replace the element tapped before the page
+  // was live (a button that turns into a placeholder while the account loads, then comes back).
+  function signature(control) {
+    return [
+      control.tagName,
+      control.getAttribute('type') || '',
+      control.getAttribute('name') || '',
+      control.getAttribute('value') || '',
+      control.getAttribute('aria-label') || '',
+      (control.textContent || '').replace(/\s+/g, ' ').trim(),
+    ].join('|');
+  }
+  // The one control on the page that is what the tapped one was, or null.
+  function findAgain(wanted) {
+    var found = null;
+    var controls = document.querySelectorAll(CONTROLS);
+    for (var i = 0; i < controls.length; i++) {
+      if (signature(controls[i]) !== wanted) continue;
+      if (found) return null;
+      found = controls[i];
+    }
+    return found;
   }
   types.forEach(function (type) {
     document.addEventListener(type, hold, true);
@@ -37,10 +61,27 @@
     });
     var replay = held;
     held = [];
+    var waitingSince = 0;
     function next() {
       while (replay.length > 0) {
-        var entry = replay.shift();
+        var entry = replay[0];
         var element = entry[1];
+        if (entry[0] === 'click' && !element.isConnected) {
+          // Replaced since the tap: wait (up to 3 s) for the control to be drawn again.
+          element = findAgain(entry[2]);
+          if (!element) {
+            waitingSince = waitingSince || Date.now();
+            if (Date.now() - waitingSince < 3000) {
+              window.setTimeout(next, 50);
+              return;
+            }
+            waitingSince = 0;
+            replay.shift();
+            continue;
+          }
+        }
+        waitingSince = 0;
+        replay.shift();
         if (!element.isConnected) continue;
         if (entry[0] === 'click') element.click();
         else if (entry[0] === 'submit' && element.requestSubmit) element.requestSubmit();
