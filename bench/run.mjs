@@ -472,8 +472,9 @@ async function storefrontSubjects(shop, fallbackId) {
 /**
  * Rows p1–p3 (issue 30 point 6): the server-rendered `/product/{id}` as a browser asks for it
  * beside `GET /api/product/{id}` for the same product, same connections and duration, alternating
- * rounds (bench/suites/seo.mjs). p1 on `shop` as deployed (both micro-cached), p1′ the same
- * loaded by bench/lib/raw-load.mjs (autocannon decodes every compressed body as text), p2 with a
+ * rounds (bench/suites/seo.mjs). p1 on `shop` as deployed (both micro-cached) loaded by
+ * bench/lib/raw-load.mjs, p1′ the same loaded by autocannon (which decodes every compressed body
+ * as text, so its own core limits the page's figure), p2 with a
  * fresh query string on every page request so the page itself is rendered each time (the API
  * reads it makes are still micro-cached), p3 on a shop of its own with CATALOG_CACHE_SECONDS=0
  * (every page rendered, every read from PostgreSQL, both sides).
@@ -500,34 +501,36 @@ async function renderedPageRows(shop, productId, database) {
       ),
     );
 
-  const deployed = await suite('rendered product page beside its JSON, as deployed', () =>
-    pageVersusJson(shop, productId, { databaseName: database.name }),
-  );
-  if (deployed) {
-    log(
-      `p1: page ${rps(deployed.page.rps)}, API ${rps(deployed.json.rps)}, ${times(deployed.ratio)}`,
-    );
-    pageRow(
-      'p1',
-      `Server-rendered product page /product/${productId} (text/html, ${size(deployed.page)}) beside its JSON, req/s, ${label}: as deployed (micro-cache, CATALOG_CACHE_SECONDS default 5 s)`,
-      deployed,
-      '≥ 0.5×',
-      deployed.ratio >= 0.5 && deployed.page.errors + deployed.json.errors === 0,
-    );
-    cpuNote('p1', deployed);
-  }
-  const raw = await suite('rendered product page beside its JSON, raw-load', () =>
+  // The page is 19 kB of brotli, the JSON 0.9 kB: autocannon turns every body into a string, so on
+  // the page its one core is spent before the server's is (load generator 0.93 cores, server
+  // 0.51 on 2026-11-29). p1 is therefore loaded by the light client, which counts bodies without
+  // decoding them, as wrk would; autocannon's figure stays beside it for comparison.
+  const raw = await suite('rendered product page beside its JSON, as deployed', () =>
     pageVersusJson(shop, productId, { raw: true, databaseName: database.name }),
   );
   if (raw) {
+    log(`p1: page ${rps(raw.page.rps)}, API ${rps(raw.json.rps)}, ${times(raw.ratio)}`);
+    pageRow(
+      'p1',
+      `Server-rendered product page /product/${productId} (text/html, ${size(raw.page)}) beside its JSON, req/s, ${label}: as deployed (micro-cache, CATALOG_CACHE_SECONDS default 5 s), loaded by bench/lib/raw-load.mjs (compressed bodies counted, not decoded)`,
+      raw,
+      '≥ 0.5×',
+      raw.ratio >= 0.5 && raw.page.errors + raw.json.errors === 0,
+    );
+    cpuNote('p1', raw);
+  }
+  const decoded = await suite('rendered product page beside its JSON, autocannon', () =>
+    pageVersusJson(shop, productId, { databaseName: database.name }),
+  );
+  if (decoded) {
     pageRow(
       'p1′',
-      '  same, loaded by bench/lib/raw-load.mjs (compressed bodies counted, not decoded as text)',
-      raw,
+      '  same, loaded by autocannon, which decodes every body as text (its one core is the limit on the page)',
+      decoded,
       'info',
       undefined,
     );
-    cpuNote('p1′', raw);
+    cpuNote('p1′', decoded);
   }
   const rendered = await suite('rendered product page, a fresh query string per request', () =>
     pageVersusJson(shop, productId, { pageQuery: '?bench=[<id>]', databaseName: database.name }),
