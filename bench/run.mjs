@@ -473,8 +473,7 @@ async function storefrontSubjects(shop, fallbackId) {
  * Rows p1–p3 (issue 30 point 6): the server-rendered `/product/{id}` as a browser asks for it
  * beside `GET /api/product/{id}` for the same product, same connections and duration, alternating
  * rounds (bench/suites/seo.mjs). p1 on `shop` as deployed (both micro-cached) loaded by
- * bench/lib/raw-load.mjs, p1′ the same loaded by autocannon (which decodes every compressed body
- * as text, so its own core limits the page's figure), p2 with a
+ * bench/lib/raw-load.mjs, p1′ the same loaded by autocannon (why p1 is not: below), p2 with a
  * fresh query string on every page request so the page itself is rendered each time (the API
  * reads it makes are still micro-cached), p3 on a shop of its own with CATALOG_CACHE_SECONDS=0
  * (every page rendered, every read from PostgreSQL, both sides).
