@@ -55,6 +55,7 @@ import { parseArgs } from 'node:util';
 import { freePort, killAll, ROOT, sampleMemory, startShopServer } from './lib/process.mjs';
 import {
   busiestDivision,
+  checkpoint,
   checkBatches,
   checkStock,
   createPgDatabase,
@@ -1549,6 +1550,8 @@ async function afterSalesRows(shop, handle, prepared, databaseName, razorpay) {
   };
   const pids = [shop.pid, ...(razorpay ? [razorpay.pid] : [])];
   const serverLabel = razorpay ? 'server + Razorpay double' : 'server';
+  if (!(await checkpoint(handle)))
+    log('PostgreSQL: no CHECKPOINT allowed; the set-up may still be checkpointing in the rounds');
   for (const [name, variant] of Object.entries(variants)) {
     const warm = await suite(`place-and-pay warm-up, ${name}`, async () => {
       const result = await placeAndPay(shop, prepared[name].warmup, {

@@ -49,6 +49,23 @@ export async function query(handle, statement) {
   return rowsOf(await handle.db.execute(statement));
 }
 
+/**
+ * A checkpoint once the set-up has written its data, so that none starts while rounds are being
+ * measured. Seeding writes about half a gigabyte of WAL, and PostgreSQL starts a spread checkpoint
+ * for it a few seconds later; that checkpoint then writes through the measured rounds for up to a
+ * minute, and every page first changed after it begins is written to the WAL whole. The first
+ * round paid most of that (docs/performance.md, issue 28, 2026-11-29). False when the bench's role
+ * may not checkpoint (not a superuser, not in pg_checkpoint).
+ */
+export async function checkpoint(handle) {
+  try {
+    await query(handle, sql`CHECKPOINT`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Names of active products, in id order, for search terms. */
 export async function productNames(handle) {
   const rows = await query(handle, sql`SELECT name FROM products WHERE is_active ORDER BY id`);

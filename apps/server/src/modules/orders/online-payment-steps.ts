@@ -148,13 +148,18 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
          */
         refuseUnneeded?: boolean;
       } = {},
-    ): Promise<{ outcome: OnlinePaymentOutcome; orderId: number }> {
+    ): Promise<{
+      outcome: OnlinePaymentOutcome;
+      orderId: number;
+      /** The order as this payment left it, when it paid it ('paid'). */
+      paidOrder?: repository.OrderRow;
+    }> {
       return db.transaction(async (tx) => {
         // The order's row lock first (its id known from the unlocked read), then the payment
         // rows as they stand under it: a report racing this one has committed or waits.
         const order = await repository.findOrder(tx, confirmed.orderId, { forUpdate: true });
         if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-        const { forOrder: payment, recorded: known } = await repository.findProviderPayment(
+        const { forOrder: payment, recorded: known } = await repository.findProviderPaymentIn(
           tx,
           confirmed.providerOrderId,
           confirmed.providerPaymentId,
@@ -202,13 +207,13 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
           });
           return { outcome: 'refunded-unneeded', orderId: order.id };
         }
-        await lifecycle.completePayment(
+        const paidOrder = await lifecycle.completePayment(
           tx,
           order,
           onlinePaymentNote('razorpay', confirmed.channel),
           confirmed.byUserId,
         );
-        return { outcome: 'paid', orderId: order.id };
+        return { outcome: 'paid', orderId: order.id, paidOrder };
       });
     },
 
@@ -226,8 +231,9 @@ export function createOnlinePaymentSteps(deps: OrderStepDeps) {
       limit: number,
     ) => repository.openPaymentsBetween(db, provider, from, to, limit),
 
-    async orderAfterPayment(orderId: number) {
-      const row = await repository.findOrder(db, orderId);
+    /** The order as the customer sees it once a payment is settled: `paidOrder` when it is known. */
+    async orderAfterPayment(orderId: number, paidOrder?: repository.OrderRow) {
+      const row = paidOrder ?? (await repository.findOrderPrepared(db, orderId));
       if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
       return toOrder(row);
     },

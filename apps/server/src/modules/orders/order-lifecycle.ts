@@ -195,6 +195,9 @@ export function createOrderLifecycle(deps: {
         batches,
         receipt: { invoiceNumber: null },
       });
+      // As a read after the commit would find it: no subscriber of the payment's events changes
+      // the order's own row.
+      return paid;
     },
   };
 }

@@ -1,5 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   orderCancellations,
   orderLineBatches,
@@ -123,6 +137,19 @@ export async function findOrder(
     await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   }
   const [row] = await selectOrders(db).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+const orderById = preparedOnce((db) =>
+  selectOrders(db)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('order_by_id'),
+);
+
+/** `findOrder` without a lock, outside a transaction, as one prepared statement. */
+export async function findOrderPrepared(db: Database, orderId: number) {
+  const [row] = await orderById(db).execute({ orderId });
   return row;
 }
 
@@ -307,8 +334,8 @@ const openRazorpayIntent = sql<string | null>`(select ${payments.intentId} from 
  * prefill: the confirmed delivery address, else the account) and the open Razorpay order for
  * that total, if any.
  */
-export async function findRazorpayPaymentStep(db: DbOrTx, orderId: number) {
-  const [row] = await db
+const razorpayPaymentStep = preparedOnce((db) =>
+  db
     .select({
       userId: orders.userId,
       statusId: orders.statusId,
@@ -321,8 +348,13 @@ export async function findRazorpayPaymentStep(db: DbOrTx, orderId: number) {
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('razorpay_payment_step'),
+);
+
+export async function findRazorpayPaymentStep(db: Database, orderId: number) {
+  const [row] = await razorpayPaymentStep(db).execute({ orderId });
   return row;
 }
 
@@ -359,37 +391,69 @@ export async function insertOpenRazorpayPayment(
   return rows.length > 0;
 }
 
+const providerPaymentColumns = {
+  id: payments.id,
+  orderId: payments.orderId,
+  ownerId: orders.userId,
+  status: payments.status,
+  amountMinor: payments.amountMinor,
+  intentId: payments.intentId,
+  providerPaymentId: payments.providerPaymentId,
+};
+
+function selectProviderPayment(
+  db: DbOrTx,
+  providerOrderId: string | Placeholder,
+  paymentId: string | Placeholder,
+) {
+  return db
+    .select(providerPaymentColumns)
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(or(eq(payments.intentId, providerOrderId), eq(payments.providerPaymentId, paymentId)))
+    .orderBy(payments.id)
+    .limit(8);
+}
+
+const providerPaymentRows = preparedOnce((db) =>
+  selectProviderPayment(
+    db,
+    sql.placeholder('providerOrderId'),
+    sql.placeholder('providerPaymentId'),
+  ).prepare('provider_payment'),
+);
+
+type ProviderPaymentRow = Awaited<ReturnType<typeof selectProviderPayment>>[number];
+
+function byRole(rows: ProviderPaymentRow[], providerOrderId: string, providerPaymentId: string) {
+  return {
+    forOrder: rows.find((row) => row.intentId === providerOrderId),
+    recorded: rows.find((row) => row.providerPaymentId === providerPaymentId),
+  };
+}
+
 /**
  * What the shop holds of one Razorpay payment, in one read: its Razorpay order's payment row
  * (`forOrder`, with the shop order's owner) and the row that recorded this payment id
  * (`recorded`), whichever exist. The second and third report of a payment stop here.
  */
 export async function findProviderPayment(
-  db: DbOrTx,
+  db: Database,
   providerOrderId: string,
   providerPaymentId: string,
 ) {
-  const rows = await db
-    .select({
-      id: payments.id,
-      orderId: payments.orderId,
-      ownerId: orders.userId,
-      status: payments.status,
-      amountMinor: payments.amountMinor,
-      intentId: payments.intentId,
-      providerPaymentId: payments.providerPaymentId,
-    })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      or(eq(payments.intentId, providerOrderId), eq(payments.providerPaymentId, providerPaymentId)),
-    )
-    .orderBy(payments.id)
-    .limit(8);
-  return {
-    forOrder: rows.find((row) => row.intentId === providerOrderId),
-    recorded: rows.find((row) => row.providerPaymentId === providerPaymentId),
-  };
+  const rows = await providerPaymentRows(db).execute({ providerOrderId, providerPaymentId });
+  return byRole(rows, providerOrderId, providerPaymentId);
+}
+
+/** `findProviderPayment` inside a transaction (under the order's lock). */
+export async function findProviderPaymentIn(
+  tx: DbOrTx,
+  providerOrderId: string,
+  providerPaymentId: string,
+) {
+  const rows = await selectProviderPayment(tx, providerOrderId, providerPaymentId);
+  return byRole(rows, providerOrderId, providerPaymentId);
 }
 
 export async function findPaymentByIntent(db: DbOrTx, intentId: string) {

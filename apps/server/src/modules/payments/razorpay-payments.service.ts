@@ -100,7 +100,11 @@ export function createRazorpayPaymentsService(deps: {
     // Paid by the other report: recorded already; refunded by it: the same refund, said again.
     if (!result) return undefined;
     return result.outcome === 'paid'
-      ? { outcome: 'already-recorded' as const, orderId: result.orderId }
+      ? {
+          outcome: 'already-recorded' as const,
+          orderId: result.orderId,
+          paidOrder: result.paidOrder,
+        }
       : result;
   }
 
@@ -147,7 +151,11 @@ export function createRazorpayPaymentsService(deps: {
     if (!forOrder) {
       const read = await online.providerPayment(payment.orderId, payment.id);
       if (read.recorded)
-        return { outcome: 'already-recorded' as const, orderId: read.recorded.orderId };
+        return {
+          outcome: 'already-recorded' as const,
+          orderId: read.recorded.orderId,
+          paidOrder: undefined,
+        };
       forOrder = read.forOrder;
     }
     if (!forOrder) return undefined;
@@ -220,7 +228,8 @@ export function createRazorpayPaymentsService(deps: {
       // A webhook recording this very payment now: its outcome, once it has committed.
       const joined = await joinRunning(providerOrderId, paymentId);
       if (joined?.orderId === orderId) {
-        const order = await online.orderAfterPayment(orderId);
+        // The order as that report's commit left it, without reading it again.
+        const order = await online.orderAfterPayment(orderId, joined.paidOrder);
         if (order.userId !== session.userId) throw new NotFoundError(PAYMENT_NOT_FOR_ORDER);
         return { message: SAVE_MESSAGES[joined.outcome], order };
       }
@@ -239,7 +248,7 @@ export function createRazorpayPaymentsService(deps: {
       if (joinedLate?.orderId === orderId)
         return {
           message: SAVE_MESSAGES[joinedLate.outcome],
-          order: await online.orderAfterPayment(orderId),
+          order: await online.orderAfterPayment(orderId, joinedLate.paidOrder),
         };
       const fetched = await provider.fetchPayment(paymentId);
       if (!fetched || fetched.orderId !== providerOrderId)
@@ -255,7 +264,7 @@ export function createRazorpayPaymentsService(deps: {
       if (!result) throw new ConflictError(PAYMENT_NOT_COMPLETE);
       return {
         message: SAVE_MESSAGES[result.outcome],
-        order: await online.orderAfterPayment(orderId),
+        order: await online.orderAfterPayment(orderId, result.paidOrder),
       };
     },
 
