@@ -53,9 +53,9 @@ export async function query(handle, statement) {
  * A checkpoint once the set-up has written its data, so that none starts while rounds are being
  * measured. Seeding writes about half a gigabyte of WAL, and PostgreSQL starts a spread checkpoint
  * for it a few seconds later; that checkpoint then writes through the measured rounds for up to a
- * minute, and every page first changed after it begins is written to the WAL whole. The first
- * round paid most of that (docs/performance.md, issue 28, 2026-11-29). False when the bench's role
- * may not checkpoint (not a superuser, not in pg_checkpoint).
+ * minute (51 s on 2026-11-29, docs/performance.md, issue 28), and every page first changed after it
+ * begins is written to the WAL whole. False when the bench's role may not checkpoint (not a
+ * superuser, not in pg_checkpoint).
  */
 export async function checkpoint(handle) {
   try {
