@@ -1,12 +1,17 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
-/** Closes a popup on a pointer press outside `ref` and on Escape (spec §2 user menu). */
+/**
+ * Closes a popup on a pointer press outside `ref` and on Escape (spec §2 user menu). The
+ * listeners go on in the commit that shows the popup: Preact runs a plain effect only after the
+ * next paint, and an Escape pressed in between (a journey on a busy machine did) was lost, leaving
+ * the menu open.
+ */
 export function useDismiss(
   ref: RefObject<HTMLElement | null>,
   open: boolean,
   onDismiss: (reason: 'outside' | 'escape') => void,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent | MouseEvent) => {
       const node = ref.current;

@@ -1,5 +1,5 @@
 import { ChevronDown, CircleUserRound } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDismiss } from '../../../hooks/use-dismiss';
 import { paths } from '../../../config/paths';
@@ -80,8 +80,9 @@ export function UserMenu() {
     setOpen(true);
   };
 
-  // The menu renders on the update that opens it; focus the requested entry right after.
-  useEffect(() => {
+  // The menu renders on the update that opens it; focus the requested entry in that same commit,
+  // so a key pressed right after opening already reaches the menu.
+  useLayoutEffect(() => {
     if (!open || pendingFocus.current === null) return;
     const list = Array.from(
       menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
