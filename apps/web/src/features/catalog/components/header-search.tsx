@@ -1,7 +1,6 @@
 import { ArrowRight, Search } from 'lucide-react';
 import {
   useCallback,
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -65,8 +64,10 @@ export function HeaderSearch({ className }: { className?: string }) {
         ? (new URLSearchParams(locationSearch).get('search') ?? '').trim()
         : null;
 
-  // On the shop and the admin list the URL is the truth: follow it unless we just pushed it.
-  useEffect(() => {
+  // On the shop and the admin list the URL is the truth: follow it unless we just pushed it. In
+  // the commit that renders the URL, not after the next paint (Preact's plain effect): run late at
+  // mount, it wiped a letter typed in between (a CI journey lost the 'd' of 'dolo').
+  useLayoutEffect(() => {
     if (urlSearch === null) return;
     if (urlSearch === lastPushed.current) return;
     lastPushed.current = null;
