@@ -222,7 +222,9 @@ export function OrderAdminControls({
             <Button
               type="submit"
               variant="secondary"
-              disabled={!date || dateUnchanged}
+              // Also while the status change before it is still refreshing the order: the save
+              // below ignores a submit then, and an enabled button that does nothing misleads.
+              disabled={!date || dateUnchanged || update.isPending}
               isPending={update.isPending && update.variables?.expectedDeliveryDate !== undefined}
             >
               Save date
